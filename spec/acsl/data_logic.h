@@ -1,0 +1,60 @@
+/* ACSL mirror of the SONNX element relation (spec-sources 000, 001):
+ *   Zm[i1..inY] = Ym[f(i1, dYm_1, dY_1), ..., f(inY, dYm_nY, dY_nY)],  Ym[1..1, i'] = Xm[i'].
+ *
+ * Tensors are flat row-major arrays (@req LIB-ROWMAJOR). The multi-index of
+ * the element at flat offset o of a shape z is defined the way a loop walking
+ * from the last axis computes it: quotient by the later axes, digit =
+ * quotient % size. Definitions peel from the last axis down, like those loops.
+ */
+#ifndef SONNX_DATA_LOGIC_H
+#define SONNX_DATA_LOGIC_H
+
+/*@
+  // @req LIB-ROWMAJOR
+  // o divided by the sizes of axes k .. r-1 of zd.
+  logic integer row_quot{L}(size_t *zd, integer r, integer o, integer k) =
+    k >= r ? o : row_quot(zd, r, o, k + 1) / zd[k];
+
+  // @req LIB-ROWMAJOR
+  // Index on axis k (0-based) of the element at flat offset o.
+  logic integer row_digit{L}(size_t *zd, integer r, integer o, integer k) =
+    row_quot(zd, r, o, k + 1) % zd[k];
+
+  // @req SONNX-STEP1-PAD SONNX-STEP1-SHIFT
+  // Block size of axis k - 1 in Y, x padded to rank r: Y and X share their
+  // data, since the padded axes have size 1 (Ym[1..1, i'] = Xm[i']).
+  logic integer padded_block{L}(sonnx_shape x, integer r, integer k) =
+    k >= r ? 1 : padded_dim(x, r, k) * padded_block(x, r, k + 1);
+
+  // @req SONNX-ELEM SONNX-F
+  // Offset in x of the part of Zm's element o that axes k .. r-1 select:
+  // each index goes through f (index_map) against the padded size.
+  logic integer source_from{L}(sonnx_shape x, size_t *zd, integer r, integer o, integer k) =
+    k >= r ? 0 :
+      source_from(x, zd, r, o, k + 1) +
+      index_map(row_digit(zd, r, o, k), padded_dim(x, r, k), zd[k]) * padded_block(x, r, k + 1);
+
+  // @req SONNX-ELEM
+  // Offset in x of the element of Z = broadcast_to(x, z) at flat offset o.
+  logic integer source_offset{L}(sonnx_shape x, sonnx_shape z, integer o) =
+    source_from(x, z.dims, z.rank, o, 0);
+
+  // @req ONNX-UNIDIR SONNX-C1 SONNX-STEP2-MAX
+  // x broadcasts to exactly z under the SONNX rule: Broadcast(x, z) has shape z.
+  // Per axis: the padded size equals z's, or is 1 and z's is not 0 (max(1, 0)
+  // would be 1, not z's size: errata on zero sizes).
+  predicate broadcasts_to{L}(sonnx_shape x, sonnx_shape z) =
+    x.rank <= z.rank &&
+    \forall integer k; 0 <= k < z.rank ==>
+      padded_dim(x, z.rank, k) == z.dims[k] ||
+      (padded_dim(x, z.rank, k) == 1 && z.dims[k] != 0);
+
+  // @req SONNX-ELEM LIB-ROWMAJOR
+  // Every element of the output bytes zb is the f-mapped element of the input bytes xb.
+  predicate elements_broadcast{L1, L2}(unsigned char *zb, unsigned char *xb, size_t es,
+                                       sonnx_shape x, sonnx_shape z, integer upto) =
+    \forall integer o, b; 0 <= o < upto && 0 <= b < es ==>
+      \at(zb[o * es + b], L1) == \at(xb[source_offset{L2}(x, z, o) * es + b], L2);
+*/
+
+#endif

@@ -1,0 +1,306 @@
+/* sonnx-broadcast: tensor broadcasting as the SONNX informal specification
+ * defines it (spec/requirements.md), with its ACSL contracts.
+ *
+ * C11, usable from C++. No allocation, no global state: every function only
+ * reads its arguments and writes the outputs it is given. Indices are
+ * 0-based throughout; spec/index-mapping.md relates them to the spec's
+ * 1-based formulas. On any error a function returns the status, fills *err
+ * when err is not NULL, and leaves every other output byte unchanged.
+ */
+#ifndef SONNX_BROADCAST_H
+#define SONNX_BROADCAST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SONNX_MAX_RANK 64
+/* @req SONNX-L-RANGE: L in [0, 2^31 - 1[, so n = L + 1 inputs in [1, 2^31 - 1]. */
+#define SONNX_MAX_INPUTS 2147483647u
+/* Value of sonnx_error.input / .axis when the error concerns no input / no axis. */
+#define SONNX_NO_INDEX SIZE_MAX
+/* Longest message sonnx_format_error can produce, NUL included. */
+#define SONNX_MESSAGE_MAX 256u
+
+typedef enum {
+  SONNX_OK = 0,
+  SONNX_ERR_NULL = 1,         /* a required pointer is NULL */
+  SONNX_ERR_ARGUMENT = 2,     /* n == 0, elem_size == 0, malformed broadcast dimensions, ... */
+  SONNX_ERR_RANK = 3,         /* a rank exceeds SONNX_MAX_RANK */
+  SONNX_ERR_INCOMPATIBLE = 4, /* constraint C1 (RI, RJ, RK, ...) violated */
+  SONNX_ERR_OVERFLOW = 5,     /* an element count or byte size does not fit in size_t */
+  SONNX_ERR_CAPACITY = 6      /* a caller-provided output is too small */
+} sonnx_status;
+
+typedef struct { size_t rank; const size_t *dims; } sonnx_shape;
+
+/* What went wrong, in the terms of the message (see sonnx_format_error):
+ *   NULL:         input = offending input or SONNX_NO_INDEX; expected = 1-based
+ *                 position of the NULL argument in the call (0 for an input's dims).
+ *   ARGUMENT:     n out of range: input = axis = SONNX_NO_INDEX, size = n,
+ *                 expected = SONNX_MAX_INPUTS.
+ *   RANK:         input = offending input, size = its rank, expected = SONNX_MAX_RANK.
+ *   INCOMPATIBLE: input, axis (padded), size = dYm_i, expected = dY_i.
+ *   CAPACITY:     size = capacity given, expected = capacity needed.
+ */
+typedef struct {
+  sonnx_status status;
+  size_t input;     /* 0-based index of the offending input */
+  size_t axis;      /* 0-based axis in the padded (output-rank) shape */
+  size_t size;      /* the offending size */
+  size_t expected;  /* the size it had to equal (else 1) */
+} sonnx_error;
+
+#ifdef __FRAMAC__
+#include "arith_lemmas.h"
+#include "shape_logic.h"
+/*@
+  // Preconditions shared by the two shape functions: what the caller must
+  // guarantee (valid memory); everything checkable at run time is checked.
+  predicate shape_call_valid{L}(size_t n, sonnx_shape *inputs, size_t *out_dims,
+                                size_t capacity, size_t *out_rank, sonnx_error *err) =
+    (err == \null || \valid(err)) &&
+    (out_rank == \null || \valid(out_rank)) &&
+    (out_dims == \null || \valid(out_dims + (0 .. capacity - 1))) &&
+    ((inputs != \null && 1 <= n <= SONNX_MAX_INPUTS) ==>
+       (\valid_read(inputs + (0 .. n - 1)) &&
+        (\forall integer m; 0 <= m < n && shape_ok(inputs[m]) ==> shape_readable(inputs[m])) &&
+        \separated(inputs + (0 .. n - 1), err, out_rank) &&
+        (out_dims != \null ==> \separated(inputs + (0 .. n - 1), out_dims + (0 .. capacity - 1))) &&
+        (\forall integer m; 0 <= m < n && shape_ok(inputs[m]) && inputs[m].rank > 0 ==>
+           \separated(inputs[m].dims + (0 .. inputs[m].rank - 1), err, out_rank) &&
+           (out_dims != \null ==>
+              \separated(inputs[m].dims + (0 .. inputs[m].rank - 1), out_dims + (0 .. capacity - 1))))))
+    && \separated(err, out_rank)
+    && (out_dims != \null ==> \separated(out_dims + (0 .. capacity - 1), err, out_rank));
+
+  predicate shape_top_null(sonnx_shape *inputs, size_t *out_dims, size_t capacity, size_t *out_rank) =
+    inputs == \null || out_rank == \null || (out_dims == \null && capacity > 0);
+
+  predicate count_out_of_range(size_t n) = n < 1 || n > SONNX_MAX_INPUTS;
+
+  predicate all_shapes_ok{L}(sonnx_shape *in, integer n) =
+    \forall integer m; 0 <= m < n ==> shape_ok(in[m]);
+
+  predicate input_ok{L}(sonnx_shape *in, integer m) = shape_ok(in[m]);
+
+  predicate input_rank_too_high{L}(sonnx_shape *in, integer m) = in[m].rank > SONNX_MAX_RANK;
+*/
+#endif
+
+/* f of the spec, 0-based: a when b == c, 0 when b == 1. Requires (b == c || b == 1) && a < c. */
+/*@ requires f_domain: b == c || b == 1;
+    requires index_in_range: a < c;
+    assigns \nothing;
+    ensures f: \result == index_map(a, b, c);   // @req SONNX-F
+    ensures in_input: \result < b;
+*/
+size_t sonnx_index_map(size_t a, size_t b, size_t c);
+
+/* Step 1: size of axis i (0-based) of x padded on the left to rank ny. Requires x.rank <= ny, i < ny. */
+/*@ requires rank_fits: x.rank <= ny;
+    requires axis_in_range: i < ny;
+    requires readable: shape_readable(x);
+    assigns \nothing;
+    ensures padded: \result == padded_dim(x, ny, i);   // @req SONNX-STEP1-PAD
+*/
+size_t sonnx_padded_dim(sonnx_shape x, size_t ny, size_t i);
+
+/* Steps 1+2 with C1, the SONNX rule: out_dims[i] = max over inputs of the padded sizes.
+   Checks in this order, the first failing one decides: NULL inputs/out_rank/out_dims
+   (out_dims may be NULL when capacity is 0), n range, each input in turn (rank, dims),
+   capacity >= common rank, C1 axis by axis then input by input. */
+/*@ requires shape_call_valid(n, (sonnx_shape *)inputs, out_dims, capacity, out_rank, err);
+    behavior null_argument:        // @req LIB-NULL
+      assumes shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
+      assigns *err;
+      ensures \result == SONNX_ERR_NULL;
+      ensures err != \null ==> err->status == SONNX_ERR_NULL && err->input == SONNX_NO_INDEX;
+    behavior input_count:          // @req SONNX-L-RANGE
+      assumes !shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
+      assumes count_out_of_range(n);
+      assigns *err;
+      ensures \result == SONNX_ERR_ARGUMENT;
+      ensures err != \null ==> err->status == SONNX_ERR_ARGUMENT && err->size == n;
+    behavior bad_input:            // @req LIB-RANK LIB-NULL
+      assumes !shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
+      assumes !count_out_of_range(n);
+      assumes !all_shapes_ok((sonnx_shape *)inputs, n);
+      assigns *err;
+      ensures \result == SONNX_ERR_RANK || \result == SONNX_ERR_NULL;
+      ensures err != \null ==> err->status == \result && 0 <= err->input < n &&
+        !input_ok{Pre}((sonnx_shape *)inputs, err->input) &&
+        all_shapes_ok{Pre}((sonnx_shape *)inputs, err->input) &&
+        (\result == SONNX_ERR_RANK <==> input_rank_too_high{Pre}((sonnx_shape *)inputs, err->input));
+    behavior capacity:             // @req LIB-CAPACITY
+      assumes !shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
+      assumes !count_out_of_range(n);
+      assumes all_shapes_ok((sonnx_shape *)inputs, n);
+      assumes capacity < max_rank((sonnx_shape *)inputs, n);
+      assigns *err;
+      ensures \result == SONNX_ERR_CAPACITY;
+      ensures err != \null ==> err->status == SONNX_ERR_CAPACITY && err->size == capacity &&
+        err->expected == max_rank{Pre}((sonnx_shape *)inputs, n);
+    behavior incompatible:         // @req SONNX-C1 LIB-ERR-STATUS
+      assumes !shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
+      assumes !count_out_of_range(n);
+      assumes all_shapes_ok((sonnx_shape *)inputs, n);
+      assumes capacity >= max_rank((sonnx_shape *)inputs, n);
+      assumes !shapes_compatible(0, (sonnx_shape *)inputs, n);
+      assigns *err;
+      ensures \result == SONNX_ERR_INCOMPATIBLE;
+      ensures err != \null ==> err->status == SONNX_ERR_INCOMPATIBLE;
+      ensures located: err != \null ==> 0 <= err->input < n && 0 <= err->axis < max_rank{Pre}((sonnx_shape *)inputs, n);
+      ensures expected: err != \null ==>
+        is_max_dim{Pre}((sonnx_shape *)inputs, n, max_rank{Pre}((sonnx_shape *)inputs, n), err->axis, err->expected);
+      ensures size: err != \null ==>
+        err->size == input_padded_dim{Pre}((sonnx_shape *)inputs, err->input, max_rank{Pre}((sonnx_shape *)inputs, n), err->axis);
+      ensures violated: err != \null ==>
+        !input_c1{Pre}((sonnx_shape *)inputs, err->input, max_rank{Pre}((sonnx_shape *)inputs, n), err->axis, err->expected);
+      // the first violation: C1 holds on earlier axes, and for earlier inputs on this axis
+      ensures first: err != \null ==>
+        all_c1{Pre}(0, (sonnx_shape *)inputs, n, max_rank{Pre}((sonnx_shape *)inputs, n), err->axis) &&
+        c1_all_inputs{Pre}((sonnx_shape *)inputs, err->input, max_rank{Pre}((sonnx_shape *)inputs, n), err->axis, err->expected);
+    behavior broadcast:            // @req SONNX-STEP1-RANK SONNX-STEP2-MAX SONNX-C1
+      assumes !shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
+      assumes !count_out_of_range(n);
+      assumes all_shapes_ok((sonnx_shape *)inputs, n);
+      assumes capacity >= max_rank((sonnx_shape *)inputs, n);
+      assumes shapes_compatible(0, (sonnx_shape *)inputs, n);
+      assigns out_dims[0 .. capacity - 1], *out_rank, *err;
+      ensures \result == SONNX_OK;
+      ensures rank: *out_rank == max_rank{Pre}((sonnx_shape *)inputs, n);
+      ensures sizes: \forall integer i; 0 <= i < *out_rank ==>
+        is_max_dim{Pre}((sonnx_shape *)inputs, n, *out_rank, i, out_dims[i]);
+      ensures c1: \forall integer i; 0 <= i < *out_rank ==>
+        c1_all_inputs{Pre}((sonnx_shape *)inputs, n, *out_rank, i, out_dims[i]);
+      ensures untouched: \forall integer k; *out_rank <= k < capacity ==>
+        out_dims[k] == \old(out_dims[k]);
+      ensures err != \null ==> err->status == SONNX_OK;
+    complete behaviors;
+    disjoint behaviors;
+*/
+sonnx_status sonnx_broadcast_shape(size_t n, const sonnx_shape *inputs, size_t *out_dims,
+                                   size_t capacity, size_t *out_rank, sonnx_error *err);
+
+/* Same, Array API / NumPy rule: a size 1 also stretches to 0 ((0) with (1) gives (0)). */
+/*@ requires shape_call_valid(n, (sonnx_shape *)inputs, out_dims, capacity, out_rank, err);
+    behavior null_argument:        // @req LIB-NULL
+      assumes shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
+      assigns *err;
+      ensures \result == SONNX_ERR_NULL;
+      ensures err != \null ==> err->status == SONNX_ERR_NULL && err->input == SONNX_NO_INDEX;
+    behavior input_count:          // @req SONNX-L-RANGE
+      assumes !shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
+      assumes count_out_of_range(n);
+      assigns *err;
+      ensures \result == SONNX_ERR_ARGUMENT;
+      ensures err != \null ==> err->status == SONNX_ERR_ARGUMENT && err->size == n;
+    behavior bad_input:            // @req LIB-RANK LIB-NULL
+      assumes !shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
+      assumes !count_out_of_range(n);
+      assumes !all_shapes_ok((sonnx_shape *)inputs, n);
+      assigns *err;
+      ensures \result == SONNX_ERR_RANK || \result == SONNX_ERR_NULL;
+      ensures err != \null ==> err->status == \result && 0 <= err->input < n &&
+        !input_ok{Pre}((sonnx_shape *)inputs, err->input) &&
+        all_shapes_ok{Pre}((sonnx_shape *)inputs, err->input) &&
+        (\result == SONNX_ERR_RANK <==> input_rank_too_high{Pre}((sonnx_shape *)inputs, err->input));
+    behavior capacity:             // @req LIB-CAPACITY
+      assumes !shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
+      assumes !count_out_of_range(n);
+      assumes all_shapes_ok((sonnx_shape *)inputs, n);
+      assumes capacity < max_rank((sonnx_shape *)inputs, n);
+      assigns *err;
+      ensures \result == SONNX_ERR_CAPACITY;
+      ensures err != \null ==> err->status == SONNX_ERR_CAPACITY && err->size == capacity &&
+        err->expected == max_rank{Pre}((sonnx_shape *)inputs, n);
+    behavior incompatible:         // @req ARRAYAPI-INCOMPAT LIB-ERR-STATUS
+      assumes !shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
+      assumes !count_out_of_range(n);
+      assumes all_shapes_ok((sonnx_shape *)inputs, n);
+      assumes capacity >= max_rank((sonnx_shape *)inputs, n);
+      assumes !shapes_compatible(1, (sonnx_shape *)inputs, n);
+      assigns *err;
+      ensures \result == SONNX_ERR_INCOMPATIBLE;
+      ensures err != \null ==> err->status == SONNX_ERR_INCOMPATIBLE;
+      ensures located: err != \null ==> 0 <= err->input < n && 0 <= err->axis < max_rank{Pre}((sonnx_shape *)inputs, n);
+      ensures expected: err != \null ==>
+        is_numpy_dim{Pre}((sonnx_shape *)inputs, n, max_rank{Pre}((sonnx_shape *)inputs, n), err->axis, err->expected);
+      ensures size: err != \null ==>
+        err->size == input_padded_dim{Pre}((sonnx_shape *)inputs, err->input, max_rank{Pre}((sonnx_shape *)inputs, n), err->axis);
+      ensures violated: err != \null ==>
+        !input_c1{Pre}((sonnx_shape *)inputs, err->input, max_rank{Pre}((sonnx_shape *)inputs, n), err->axis, err->expected);
+      // the first violation: C1 holds on earlier axes, and for earlier inputs on this axis
+      ensures first: err != \null ==>
+        all_c1{Pre}(1, (sonnx_shape *)inputs, n, max_rank{Pre}((sonnx_shape *)inputs, n), err->axis) &&
+        c1_all_inputs{Pre}((sonnx_shape *)inputs, err->input, max_rank{Pre}((sonnx_shape *)inputs, n), err->axis, err->expected);
+    behavior broadcast:            // @req ARRAYAPI-ALGO SONNX-STEP1-RANK
+      assumes !shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
+      assumes !count_out_of_range(n);
+      assumes all_shapes_ok((sonnx_shape *)inputs, n);
+      assumes capacity >= max_rank((sonnx_shape *)inputs, n);
+      assumes shapes_compatible(1, (sonnx_shape *)inputs, n);
+      assigns out_dims[0 .. capacity - 1], *out_rank, *err;
+      ensures \result == SONNX_OK;
+      ensures rank: *out_rank == max_rank{Pre}((sonnx_shape *)inputs, n);
+      ensures sizes: \forall integer i; 0 <= i < *out_rank ==>
+        is_numpy_dim{Pre}((sonnx_shape *)inputs, n, *out_rank, i, out_dims[i]);
+      ensures compatible: \forall integer i; 0 <= i < *out_rank ==>
+        c1_all_inputs{Pre}((sonnx_shape *)inputs, n, *out_rank, i, out_dims[i]);
+      ensures untouched: \forall integer k; *out_rank <= k < capacity ==>
+        out_dims[k] == \old(out_dims[k]);
+      ensures err != \null ==> err->status == SONNX_OK;
+    complete behaviors;
+    disjoint behaviors;
+*/
+sonnx_status sonnx_broadcast_shape_numpy(size_t n, const sonnx_shape *inputs, size_t *out_dims,
+                                         size_t capacity, size_t *out_rank, sonnx_error *err);
+
+/* Overflow-checked product of the sizes (1 for rank 0). */
+/*@ requires count == \null || \valid(count);
+    requires shape_ok(s) ==> shape_readable(s);
+    requires shape_ok(s) && s.rank > 0 && count != \null ==> \separated(count, s.dims + (0 .. s.rank - 1));
+    behavior null_argument:   // @req LIB-NULL
+      assumes count == \null || (s.rank > 0 && s.dims == \null);
+      assigns \nothing;
+      ensures \result == SONNX_ERR_NULL;
+    behavior rank:            // @req LIB-RANK
+      assumes count != \null && !(s.rank > 0 && s.dims == \null);
+      assumes s.rank > SONNX_MAX_RANK;
+      assigns \nothing;
+      ensures \result == SONNX_ERR_RANK;
+    behavior overflow:        // @req LIB-OVERFLOW
+      assumes count != \null && shape_ok(s);
+      assumes shape_count(s) > SIZE_MAX;
+      assigns \nothing;
+      ensures \result == SONNX_ERR_OVERFLOW;
+    behavior counted:         // @req LIB-OVERFLOW
+      assumes count != \null && shape_ok(s);
+      assumes shape_count(s) <= SIZE_MAX;
+      assigns *count;
+      ensures \result == SONNX_OK;
+      ensures *count == shape_count{Pre}(s);
+    complete behaviors;
+    disjoint behaviors;
+*/
+sonnx_status sonnx_shape_count(sonnx_shape s, size_t *count);
+
+/* snprintf-like: writes a NUL-terminated message for err into buf, returns the length needed. */
+/*@ requires err == \null || \valid_read(err);
+    requires cap == 0 || \valid(buf + (0 .. cap - 1));
+    requires cap > 0 && err != \null ==> \separated(buf + (0 .. cap - 1), err);
+    assigns buf[0 .. cap - 1];
+    ensures terminated: cap > 0 ==> buf[\result < cap ? \result : cap - 1] == 0;   // @req LIB-ERR-STATUS
+    ensures bounded: \result < SONNX_MESSAGE_MAX;
+*/
+size_t sonnx_format_error(const sonnx_error *err, char *buf, size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

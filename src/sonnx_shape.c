@@ -1,0 +1,475 @@
+/* Shape rules of SONNX Broadcast: f, step 1 (padding), step 2 (max, C1),
+ * the NumPy-rule variant, and the element count. Contracts of the public
+ * functions are in sonnx_broadcast.h; this file adds loop annotations and
+ * the contracts of its private helpers. */
+#include "sonnx_internal.h"
+
+/* The two shape rules share one implementation (issue: the rules differ only
+   in how an axis size is chosen, spec/errata.md on zero sizes). */
+enum { RULE_SONNX = 0, RULE_NUMPY = 1 };
+
+size_t sonnx_index_map(size_t a, size_t b, size_t c)
+{
+  return (b == c) ? a : 0u;
+}
+
+size_t sonnx_padded_dim(sonnx_shape x, size_t ny, size_t i)
+{
+  size_t pad = ny - x.rank; /* rank <= ny: no wrap */
+  if (i < pad) {
+    return 1u;
+  }
+  return x.dims[i - pad];
+}
+
+/* Index of the first input the library cannot accept (rank above
+   SONNX_MAX_RANK, or dims NULL with a positive rank), n when all are fine. */
+/*@ requires \valid_read(inputs + (0 .. n - 1));
+    assigns \nothing;
+    ensures 0 <= \result <= n;
+    ensures all_shapes_ok((sonnx_shape *)inputs, \result);
+    ensures \result < n ==> !shape_ok(inputs[\result]);
+*/
+static size_t first_bad_input(size_t n, const sonnx_shape *inputs)
+{
+  size_t m = 0;
+  /*@ loop invariant 0 <= m <= n;
+      loop invariant all_shapes_ok((sonnx_shape *)inputs, m);
+      loop assigns m;
+      loop variant n - m;
+  */
+  while (m < n && inputs[m].rank <= SONNX_MAX_RANK &&
+         (inputs[m].rank == 0u || inputs[m].dims != NULL)) {
+    m++;
+  }
+  return m;
+}
+
+/* @req SONNX-STEP1-RANK: nY = max_m nXm. */
+/*@ requires \valid_read(inputs + (0 .. n - 1));
+    requires all_shapes_ok((sonnx_shape *)inputs, n);
+    assigns \nothing;
+    ensures \result == max_rank((sonnx_shape *)inputs, n);
+    ensures \forall integer m; 0 <= m < n ==> inputs[m].rank <= \result;
+    ensures \result <= SONNX_MAX_RANK;
+*/
+static size_t common_rank(size_t n, const sonnx_shape *inputs)
+{
+  size_t ny = 0;
+  size_t m = 0;
+  /*@ loop invariant 0 <= m <= n;
+      loop invariant ny == max_rank((sonnx_shape *)inputs, m) && ny <= SONNX_MAX_RANK;
+      loop invariant \forall integer k; 0 <= k < m ==> inputs[k].rank <= ny;
+      loop assigns m, ny;
+      loop variant n - m;
+  */
+  while (m < n) {
+    if (inputs[m].rank > ny) {
+      ny = inputs[m].rank;
+    }
+    m++;
+  }
+  return ny;
+}
+
+/*@ predicate padded_readable{L}(sonnx_shape *in, integer n, integer ny) =
+      \valid_read(in + (0 .. n - 1)) &&
+      (\forall integer m; 0 <= m < n ==> in[m].rank <= ny && shape_readable(in[m]));
+*/
+
+/* @req SONNX-STEP2-MAX: dY_i = max_m dYm_i. */
+/*@ requires 1 <= n;
+    requires i < ny;
+    requires padded_readable((sonnx_shape *)inputs, n, ny);
+    assigns \nothing;
+    ensures is_max_dim((sonnx_shape *)inputs, n, ny, i, \result);
+*/
+static size_t max_dim(size_t n, const sonnx_shape *inputs, size_t ny, size_t i)
+{
+  size_t d = sonnx_padded_dim(inputs[0], ny, i);
+  size_t m = 1;
+  /*@ ghost size_t witness = 0; */
+  /*@ loop invariant 1 <= m <= n;
+      loop invariant \forall integer k; 0 <= k < m ==>
+        padded_dim(inputs[k], ny, i) <= d;
+      loop invariant 0 <= witness < m && padded_dim(inputs[witness], ny, i) == d;
+      loop assigns m, d, witness;
+      loop variant n - m;
+  */
+  while (m < n) {
+    size_t p = sonnx_padded_dim(inputs[m], ny, i);
+    if (p > d) {
+      d = p;
+      /*@ ghost witness = m; */
+    }
+    m++;
+  }
+  return d;
+}
+
+/* @req ARRAYAPI-ALGO: the Array API rule folded over the inputs keeps the
+   first size that is not 1 (a 1 stretches to any size, 0 included). */
+/*@ requires 1 <= n;
+    requires i < ny;
+    requires padded_readable((sonnx_shape *)inputs, n, ny);
+    assigns \nothing;
+    ensures is_numpy_dim((sonnx_shape *)inputs, n, ny, i, \result);
+*/
+static size_t numpy_dim(size_t n, const sonnx_shape *inputs, size_t ny, size_t i)
+{
+  size_t d = 1;
+  size_t m = 0;
+  /*@ ghost size_t witness = 0; */
+  /*@ loop invariant 0 <= m <= n;
+      loop invariant (d == 1 && \forall integer k; 0 <= k < m ==> padded_dim(inputs[k], ny, i) == 1)
+        || (0 <= witness < m && padded_dim(inputs[witness], ny, i) != 1 &&
+            d == padded_dim(inputs[witness], ny, i) &&
+            \forall integer k; 0 <= k < witness ==> padded_dim(inputs[k], ny, i) == 1);
+      loop assigns m, d, witness;
+      loop variant n - m;
+  */
+  while (m < n) {
+    if (d == 1u) {
+      size_t p = sonnx_padded_dim(inputs[m], ny, i);
+      if (p != 1u) {
+        d = p;
+        /*@ ghost witness = m; */
+      }
+    }
+    m++;
+  }
+  return d;
+}
+
+/*@ requires 1 <= n;
+    requires i < ny;
+    requires padded_readable((sonnx_shape *)inputs, n, ny);
+    assigns \nothing;
+    ensures is_rule_dim(rule, (sonnx_shape *)inputs, n, ny, i, \result);
+*/
+static size_t rule_dim(int rule, size_t n, const sonnx_shape *inputs, size_t ny, size_t i)
+{
+  return (rule == RULE_SONNX) ? max_dim(n, inputs, ny, i) : numpy_dim(n, inputs, ny, i);
+}
+
+/* @req SONNX-C1: the first input whose padded size on axis i is neither d nor 1, n if none. */
+/*@ requires i < ny;
+    requires padded_readable((sonnx_shape *)inputs, n, ny);
+    assigns \nothing;
+    ensures 0 <= \result <= n;
+    ensures c1_all_inputs((sonnx_shape *)inputs, \result, ny, i, d);
+    ensures \result < n ==> !c1_axis(inputs[\result], ny, i, d);
+*/
+static size_t first_c1_violation(size_t n, const sonnx_shape *inputs, size_t ny, size_t i, size_t d)
+{
+  size_t m = 0;
+  /*@ loop invariant 0 <= m <= n;
+      loop invariant c1_all_inputs((sonnx_shape *)inputs, m, ny, i, d);
+      loop assigns m;
+      loop variant n - m;
+  */
+  while (m < n) {
+    size_t p = sonnx_padded_dim(inputs[m], ny, i);
+    if (p != d && p != 1u) {
+      break;
+    }
+    m++;
+  }
+  return m;
+}
+
+/* The result of the checker, returned by value: a local that is never
+   addressed is a plain value for WP, so filling it does not disturb what the
+   contracts say about the inputs in memory. */
+typedef struct {
+  sonnx_status status;
+  size_t rank;
+  size_t dims[SONNX_MAX_RANK];
+} shape_result;
+
+/* Steps 1 and 2 under either rule, with every check. It writes only *err:
+   the public functions copy the result out once everything passed, so an
+   error leaves out_dims and out_rank untouched (@req LIB-ERR-NOWRITE). Its
+   behaviours are the public ones with `rule` left open. */
+/*@ requires rule == RULE_SONNX || rule == RULE_NUMPY;
+    requires shape_call_valid(n, (sonnx_shape *)inputs, out_dims, capacity, out_rank, err);
+    assigns *err;
+    behavior null_argument:
+      assumes shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
+      ensures \result.status == SONNX_ERR_NULL;
+      ensures err != \null ==> err->status == SONNX_ERR_NULL && err->input == SONNX_NO_INDEX;
+    behavior input_count:
+      assumes !shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
+      assumes count_out_of_range(n);
+      ensures \result.status == SONNX_ERR_ARGUMENT;
+      ensures err != \null ==> err->status == SONNX_ERR_ARGUMENT && err->size == n;
+    behavior bad_input:
+      assumes !shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
+      assumes !count_out_of_range(n);
+      assumes !all_shapes_ok((sonnx_shape *)inputs, n);
+      ensures \result.status == SONNX_ERR_RANK || \result.status == SONNX_ERR_NULL;
+      ensures err != \null ==> err->status == \result.status && 0 <= err->input < n &&
+        !input_ok{Pre}((sonnx_shape *)inputs, err->input) &&
+        all_shapes_ok{Pre}((sonnx_shape *)inputs, err->input) &&
+        (\result.status == SONNX_ERR_RANK <==> input_rank_too_high{Pre}((sonnx_shape *)inputs, err->input));
+    behavior capacity:
+      assumes !shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
+      assumes !count_out_of_range(n);
+      assumes all_shapes_ok((sonnx_shape *)inputs, n);
+      assumes capacity < max_rank((sonnx_shape *)inputs, n);
+      ensures \result.status == SONNX_ERR_CAPACITY;
+      ensures err != \null ==> err->status == SONNX_ERR_CAPACITY && err->size == capacity &&
+        err->expected == max_rank{Pre}((sonnx_shape *)inputs, n);
+    behavior incompatible:
+      assumes !shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
+      assumes !count_out_of_range(n);
+      assumes all_shapes_ok((sonnx_shape *)inputs, n);
+      assumes capacity >= max_rank((sonnx_shape *)inputs, n);
+      assumes !shapes_compatible(rule, (sonnx_shape *)inputs, n);
+      ensures \result.status == SONNX_ERR_INCOMPATIBLE;
+      ensures err != \null ==> err->status == SONNX_ERR_INCOMPATIBLE;
+      ensures located: err != \null ==> 0 <= err->input < n && 0 <= err->axis < max_rank{Pre}((sonnx_shape *)inputs, n);
+      ensures expected: err != \null ==>
+        is_rule_dim{Pre}(rule, (sonnx_shape *)inputs, n, max_rank{Pre}((sonnx_shape *)inputs, n), err->axis, err->expected);
+      ensures size: err != \null ==>
+        err->size == input_padded_dim{Pre}((sonnx_shape *)inputs, err->input, max_rank{Pre}((sonnx_shape *)inputs, n), err->axis);
+      ensures violated: err != \null ==>
+        !input_c1{Pre}((sonnx_shape *)inputs, err->input, max_rank{Pre}((sonnx_shape *)inputs, n), err->axis, err->expected);
+      // the first violation: C1 holds on earlier axes, and for earlier inputs on this axis
+      ensures first: err != \null ==>
+        all_c1{Pre}(rule, (sonnx_shape *)inputs, n, max_rank{Pre}((sonnx_shape *)inputs, n), err->axis) &&
+        c1_all_inputs{Pre}((sonnx_shape *)inputs, err->input, max_rank{Pre}((sonnx_shape *)inputs, n), err->axis, err->expected);
+    behavior broadcast:
+      assumes !shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
+      assumes !count_out_of_range(n);
+      assumes all_shapes_ok((sonnx_shape *)inputs, n);
+      assumes capacity >= max_rank((sonnx_shape *)inputs, n);
+      assumes shapes_compatible(rule, (sonnx_shape *)inputs, n);
+      ensures \result.status == SONNX_OK;
+      ensures rank: \result.rank == max_rank{Pre}((sonnx_shape *)inputs, n) &&
+        \result.rank <= capacity && \result.rank <= SONNX_MAX_RANK;
+      ensures sizes: \forall integer i; 0 <= i < \result.rank ==>
+        is_rule_dim{Pre}(rule, (sonnx_shape *)inputs, n, \result.rank, i, \result.dims[i]) &&
+        c1_all_inputs{Pre}((sonnx_shape *)inputs, n, \result.rank, i, \result.dims[i]);
+      ensures err != \null ==> err->status == SONNX_OK;
+    complete behaviors;
+    disjoint behaviors;
+*/
+static shape_result check_and_compute_shape(int rule, size_t n, const sonnx_shape *inputs,
+                                            const size_t *out_dims, size_t capacity,
+                                            const size_t *out_rank, sonnx_error *err)
+{
+  shape_result r = {SONNX_OK, 0u, {0u}};
+  if (inputs == NULL) {
+    r.status = sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 2u);
+    return r;
+  }
+  if (out_dims == NULL && capacity > 0u) {
+    r.status = sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 3u);
+    return r;
+  }
+  if (out_rank == NULL) {
+    r.status = sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 5u);
+    return r;
+  }
+  if (n == 0u || n > SONNX_MAX_INPUTS) {
+    r.status = sonnx_report(err, SONNX_ERR_ARGUMENT, SONNX_NO_INDEX, SONNX_NO_INDEX, n, SONNX_MAX_INPUTS);
+    return r;
+  }
+  size_t bad = first_bad_input(n, inputs);
+  if (bad < n) {
+    if (inputs[bad].rank > SONNX_MAX_RANK) {
+      r.status = sonnx_report(err, SONNX_ERR_RANK, bad, SONNX_NO_INDEX, inputs[bad].rank, SONNX_MAX_RANK);
+      return r;
+    }
+    r.status = sonnx_report(err, SONNX_ERR_NULL, bad, SONNX_NO_INDEX, 0u, 0u);
+    return r;
+  }
+  size_t ny = common_rank(n, inputs);
+  /*@ assert ny == max_rank((sonnx_shape *)inputs, n); */
+  if (capacity < ny) {
+    r.status = sonnx_report(err, SONNX_ERR_CAPACITY, SONNX_NO_INDEX, SONNX_NO_INDEX, capacity, ny);
+    return r;
+  }
+  size_t i = 0;
+  /*@ loop invariant 0 <= i <= ny;
+      loop invariant \forall integer k; 0 <= k < i ==>
+        is_rule_dim{Pre}(rule, (sonnx_shape *)inputs, n, ny, k, r.dims[k]) &&
+        c1_all_inputs{Pre}((sonnx_shape *)inputs, n, ny, k, r.dims[k]);
+      loop assigns i, r.dims[0 .. SONNX_MAX_RANK - 1];
+      loop variant ny - i;
+  */
+  while (i < ny) {
+    size_t d = rule_dim(rule, n, inputs, ny, i);
+    size_t m = first_c1_violation(n, inputs, ny, i, d);
+    if (m < n) {
+      /*@ assert \forall integer e; is_rule_dim(rule, (sonnx_shape *)inputs, n, ny, i, e) ==> e == d; */
+      /*@ assert !all_c1(rule, (sonnx_shape *)inputs, n, ny, ny); */
+      /*@ assert \forall integer k, e; 0 <= k < i && is_rule_dim(rule, (sonnx_shape *)inputs, n, ny, k, e) ==>
+            e == r.dims[k]; */
+      /*@ assert all_c1(rule, (sonnx_shape *)inputs, n, ny, i); */
+      r.status = sonnx_report(err, SONNX_ERR_INCOMPATIBLE, m, i, sonnx_padded_dim(inputs[m], ny, i), d);
+      return r;
+    }
+    r.dims[i] = d;
+    i++;
+  }
+  /*@ assert \forall integer k, e; 0 <= k < ny && is_rule_dim(rule, (sonnx_shape *)inputs, n, ny, k, e) ==>
+        e == r.dims[k]; */
+  /*@ assert all_c1(rule, (sonnx_shape *)inputs, n, ny, ny); */
+  r.rank = ny;
+  r.status = sonnx_report(err, SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
+  return r;
+}
+
+/*@ requires \valid(dst + (0 .. count - 1)) && \valid_read(src + (0 .. count - 1));
+    requires \separated(dst + (0 .. count - 1), src + (0 .. count - 1));
+    assigns dst[0 .. count - 1];
+    ensures \forall integer k; 0 <= k < count ==> dst[k] == src[k];
+*/
+static void copy_sizes(size_t *dst, const size_t *src, size_t count)
+{
+  size_t k = 0;
+  /*@ loop invariant 0 <= k <= count;
+      loop invariant \forall integer t; 0 <= t < k ==> dst[t] == src[t];
+      loop assigns k, dst[0 .. count - 1];
+      loop variant count - k;
+  */
+  while (k < count) {
+    dst[k] = src[k];
+    k++;
+  }
+}
+
+sonnx_status sonnx_broadcast_shape(size_t n, const sonnx_shape *inputs, size_t *out_dims,
+                                   size_t capacity, size_t *out_rank, sonnx_error *err)
+{
+  shape_result r = check_and_compute_shape(RULE_SONNX, n, inputs, out_dims, capacity, out_rank, err);
+  if (r.status == SONNX_OK) {
+    copy_sizes(out_dims, r.dims, r.rank);
+    *out_rank = r.rank;
+  }
+  return r.status;
+}
+
+sonnx_status sonnx_broadcast_shape_numpy(size_t n, const sonnx_shape *inputs, size_t *out_dims,
+                                         size_t capacity, size_t *out_rank, sonnx_error *err)
+{
+  shape_result r = check_and_compute_shape(RULE_NUMPY, n, inputs, out_dims, capacity, out_rank, err);
+  if (r.status == SONNX_OK) {
+    copy_sizes(out_dims, r.dims, r.rank);
+    *out_rank = r.rank;
+  }
+  return r.status;
+}
+
+/* Lemma (induction on k, downwards): a zero size on axis j makes the count
+   of every block that contains axis j zero. */
+/*@ ghost
+  /@ requires \valid_read(dims + (0 .. r - 1));
+     requires j < r;
+     requires dims[j] == 0;
+     assigns \nothing;
+     ensures count_from(dims, 0, r) == 0;
+  @/
+  void lemma_zero_absorbs(const size_t *dims, size_t j, size_t r)
+  {
+    size_t k = j;
+    /@ loop invariant 0 <= k <= j;
+       loop invariant count_from(dims, k, r) == 0;
+       loop assigns k;
+       loop variant k;
+    @/
+    while (k > 0) {
+      k--;
+      /@ assert count_from(dims, k, r) == dims[k] * count_from(dims, k + 1, r); @/
+    }
+  }
+*/
+
+/* Lemma (induction on k, downwards): with no zero size, block counts are
+   positive and grow towards the first axis, so a block past SIZE_MAX means
+   the whole count is. */
+/*@ ghost
+  /@ requires \valid_read(dims + (0 .. r - 1));
+     requires j <= r;
+     requires \forall integer t; 0 <= t < r ==> dims[t] >= 1;
+     assigns \nothing;
+     ensures 1 <= count_from(dims, j, r) <= count_from(dims, 0, r);
+  @/
+  void lemma_count_grows(const size_t *dims, size_t j, size_t r)
+  {
+    size_t k = r;
+    /@ loop invariant j <= k <= r;
+       loop invariant count_from(dims, k, r) >= 1;
+       loop assigns k;
+       loop variant k;
+    @/
+    while (k > j) {
+      k--;
+      /@ assert count_from(dims, k, r) == dims[k] * count_from(dims, k + 1, r); @/
+      /@ assert 1 * count_from(dims, k + 1, r) <= dims[k] * count_from(dims, k + 1, r); @/
+    }
+    /@ loop invariant 0 <= k <= j;
+       loop invariant 1 <= count_from(dims, j, r) <= count_from(dims, k, r);
+       loop assigns k;
+       loop variant k;
+    @/
+    while (k > 0) {
+      k--;
+      /@ assert count_from(dims, k, r) == dims[k] * count_from(dims, k + 1, r); @/
+      /@ assert 1 * count_from(dims, k + 1, r) <= dims[k] * count_from(dims, k + 1, r); @/
+    }
+  }
+*/
+
+sonnx_status sonnx_shape_count(sonnx_shape s, size_t *count)
+{
+  if (count == NULL || (s.rank > 0u && s.dims == NULL)) {
+    return SONNX_ERR_NULL;
+  }
+  if (s.rank > SONNX_MAX_RANK) {
+    return SONNX_ERR_RANK;
+  }
+  /* A zero size anywhere makes the count 0 even when a block would
+     overflow, so zeros are found before any multiplication. */
+  size_t k = 0;
+  /*@ loop invariant 0 <= k <= s.rank;
+      loop invariant \forall integer t; 0 <= t < k ==> s.dims[t] != 0;
+      loop assigns k;
+      loop variant s.rank - k;
+  */
+  while (k < s.rank) {
+    if (s.dims[k] == 0u) {
+      /*@ ghost lemma_zero_absorbs(s.dims, k, s.rank); */
+      *count = 0u;
+      return SONNX_OK;
+    }
+    k++;
+  }
+  size_t acc = 1;
+  k = s.rank;
+  /*@ loop invariant 0 <= k <= s.rank;
+      loop invariant acc == count_from(s.dims, k, s.rank);
+      loop assigns k, acc;
+      loop variant k;
+  */
+  while (k > 0u) {
+    k--;
+    size_t d = s.dims[k];
+    if (acc > SIZE_MAX / d) {
+      /*@ assert acc >= SIZE_MAX / d + 1 && d >= 2; */
+      /*@ ghost lemma_mul_le_mono(acc, SIZE_MAX / d + 1, d); */
+      /*@ assert d * acc > SIZE_MAX; */
+      /*@ assert count_from(s.dims, k, s.rank) == d * acc; */
+      /*@ ghost lemma_count_grows(s.dims, k, s.rank); */
+      /*@ assert shape_count(s) > SIZE_MAX; */
+      return SONNX_ERR_OVERFLOW;
+    }
+    acc *= d;
+  }
+  /*@ assert whole_count: acc == shape_count(s); */
+  /*@ assert fits: shape_count(s) <= SIZE_MAX; */
+  *count = acc;
+  return SONNX_OK;
+}
