@@ -1,0 +1,82 @@
+# sonnx-broadcast: the one entry point (README.md).
+#   make            build/libsonnx_broadcast.a from the C core
+#   make check      deps + warnings-as-errors builds (gcc, clang) + proofs + tests
+#   make proofs     Frama-C/WP over src/, fails on any unproved goal not in proofs/open-goals.txt
+#   make tests      doctest unit tests (gcc and clang builds)
+#   make deps       install what is missing (Debian packages; needs root)
+
+SHELL := /bin/bash
+BUILD := build
+SRC_C := $(wildcard src/*.c)
+HDRS := $(wildcard src/*.h src/*.hpp spec/acsl/*.h)
+
+CC := gcc
+CXX := g++
+CLANG := clang-19
+CLANGXX := clang++-19
+WARN := -Wall -Wextra -Werror -pedantic
+CFLAGS := -std=c11 -O2 $(WARN)
+CXXFLAGS := -std=c++20 -O2 $(WARN)
+CPPFLAGS := -Isrc
+
+# Debian packages the project needs, and the command each one provides.
+DEB_PACKAGES := frama-c-base why3 z3 cvc4 doctest-dev librapidcheck-dev g++ clang-19 \
+                llvm-19 gcovr lcov python3-numpy
+
+.PHONY: all deps build-gcc build-clang proofs tests check clean
+
+all: $(BUILD)/libsonnx_broadcast.a
+
+deps:
+	@bash tools/install-deps.sh $(DEB_PACKAGES)
+
+# ---- the library, built by gcc (default) and by clang, warnings as errors ----
+$(BUILD)/gcc/%.o: src/%.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(CPPFLAGS) -c $< -o $@
+
+$(BUILD)/clang/%.o: src/%.c $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CLANG) $(CFLAGS) $(CPPFLAGS) -c $< -o $@
+
+GCC_OBJS := $(patsubst src/%.c,$(BUILD)/gcc/%.o,$(SRC_C))
+CLANG_OBJS := $(patsubst src/%.c,$(BUILD)/clang/%.o,$(SRC_C))
+
+$(BUILD)/libsonnx_broadcast.a: $(GCC_OBJS)
+	ar rcs $@ $^
+
+$(BUILD)/clang/libsonnx_broadcast.a: $(CLANG_OBJS)
+	ar rcs $@ $^
+
+build-gcc: $(BUILD)/libsonnx_broadcast.a
+build-clang: $(BUILD)/clang/libsonnx_broadcast.a
+
+# ---- proofs ----
+proofs:
+	@bash proofs/wp.sh
+
+# ---- doctest unit tests ----
+TEST_SRC := $(wildcard tests/*.cpp)
+
+$(BUILD)/gcc/unit-tests: $(TEST_SRC) $(BUILD)/libsonnx_broadcast.a $(HDRS)
+	$(CXX) $(CXXFLAGS) $(CPPFLAGS) $(TEST_SRC) $(BUILD)/libsonnx_broadcast.a -o $@
+
+$(BUILD)/clang/unit-tests: $(TEST_SRC) $(BUILD)/clang/libsonnx_broadcast.a $(HDRS)
+	$(CLANGXX) $(CXXFLAGS) $(CPPFLAGS) $(TEST_SRC) $(BUILD)/clang/libsonnx_broadcast.a -o $@
+
+tests: $(BUILD)/gcc/unit-tests $(BUILD)/clang/unit-tests
+	@bash tools/run-doctest.sh gcc $(BUILD)/gcc/unit-tests
+	@bash tools/run-doctest.sh clang $(BUILD)/clang/unit-tests
+
+# ---- everything; the last line is the summary CI reads ----
+check:
+	@rm -rf $(BUILD)/results
+	@status=0; \
+	$(MAKE) --no-print-directory deps || status=1; \
+	$(MAKE) --no-print-directory build-gcc build-clang || { status=1; echo "1 failed build" >> /dev/null; }; \
+	$(MAKE) --no-print-directory proofs || status=1; \
+	$(MAKE) --no-print-directory tests || status=1; \
+	python3 tools/check_summary.py $$status
+
+clean:
+	rm -rf $(BUILD)

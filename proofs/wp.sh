@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Runs Frama-C/WP over the proven core, the one way proofs are run (make proofs,
+# make check, CI). Writes build/proofs/{wp.log,wp.json} and, through
+# tools/wp_summary.py, the per-function results committed in proofs/results.json.
+# The flags are the project's proof standard (DEVELOPERS.md): keep both
+# -warn-unsigned-* so that a wrapping size_t is a failed goal.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=build/proofs
+mkdir -p "$out"
+WP_TIMEOUT=${WP_TIMEOUT:-10}
+WP_PAR=${WP_PAR:-$(nproc)}
+flags=(
+  -cpp-extra-args="-Isrc -Ispec/acsl"
+  -wp -wp-rte -warn-unsigned-overflow -warn-unsigned-downcast
+  -wp-prover z3,cvc4 -wp-timeout "$WP_TIMEOUT" -wp-par "$WP_PAR"
+  -wp-cache update -wp-cache-dir "$out/cache"
+  -wp-report-json "$out/wp.json"
+)
+printf '%s\n' "frama-c ${flags[*]} src/*.c" > "$out/command.txt"
+rm -f "$out/wp.json"
+frama-c "${flags[@]}" src/*.c > "$out/wp.log" 2>&1 || { tail -30 "$out/wp.log"; exit 1; }
+python3 tools/wp_summary.py "$out/wp.json" "$out/wp.log" proofs/open-goals.txt proofs/results.json

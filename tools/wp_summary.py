@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""Summarise a WP run: per-function proved/total, goal kinds, open goals.
+
+usage: wp_summary.py wp.json wp.log open-goals.txt results.json
+
+Reads the JSON report of `frama-c -wp-report-json`, prints one line per
+function, writes the committed per-function results (results.json, so that a
+change in proof status shows as a diff), and exits 1 when a goal is unproved
+and not listed in proofs/open-goals.txt, or when the log shows a kernel or WP
+error. Writes build/results/proofs.txt ("<passed> <failed> proofs") for the
+`make check` summary line.
+"""
+import json
+import os
+import re
+import sys
+
+KINDS = [  # (substring of the property name, kind), first match wins
+    ("_rte_", "rte"),
+    ("_loop_assigns", "assigns"),
+    ("_assigns", "assigns"),
+    ("_loop_invariant", "loop invariant"),
+    ("_loop_variant", "loop variant"),
+    ("_ensures", "postcondition"),
+    ("_assert", "assertion"),
+    ("_call_", "call precondition"),
+    ("_complete", "behaviours"),
+    ("_disjoint", "behaviours"),
+    ("_requires", "call precondition"),
+]
+
+
+def goal_kind(prop):
+    for key, kind in KINDS:
+        if key in prop:
+            return kind
+    return "other"
+
+
+def read_open_goals(path):
+    listed = {}
+    if not os.path.exists(path):
+        return listed
+    for line in open(path, encoding="utf-8"):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        head, _, why = line.partition("--")
+        parts = head.split()
+        if len(parts) >= 2:
+            listed[(parts[0], parts[1])] = why.strip()
+    return listed
+
+
+def main():
+    json_path, log_path, open_path, results_path = sys.argv[1:5]
+    report = json.load(open(json_path, encoding="utf-8"))
+    functions = report.get("wp:functions", {})
+    listed = read_open_goals(open_path)
+    results = {}
+    unproved = []
+    for fn in sorted(functions):
+        props = functions[fn]
+        entry = {"proved": 0, "total": 0, "kinds": {}, "provers": {}}
+        for prop, stats in sorted(props.items()):
+            main_stats = stats.get("wp:main", {})
+            total = main_stats.get("total", 0)
+            valid = main_stats.get("valid", 0)
+            entry["proved"] += valid
+            entry["total"] += total
+            kind = entry["kinds"].setdefault(goal_kind(prop), {"proved": 0, "total": 0})
+            kind["proved"] += valid
+            kind["total"] += total
+            for prover, pstats in stats.items():
+                if prover != "wp:main":
+                    entry["provers"][prover] = entry["provers"].get(prover, 0) + pstats.get("valid", 0)
+            if valid < total:
+                unproved.append((fn, prop, total - valid))
+        results[fn] = entry
+    log = open(log_path, encoding="utf-8", errors="replace").read()
+    errors = [l for l in log.splitlines() if re.match(r"\[(kernel|wp)\].*(User Error|Fatal|failure)", l)]
+    proved = sum(e["proved"] for e in results.values())
+    total = sum(e["total"] for e in results.values())
+    width = max([len(f) for f in results] + [8])
+    for fn, e in results.items():
+        mark = "" if e["proved"] == e["total"] else "   <-- unproved goals"
+        print(f"  {fn:<{width}} {e['proved']:>4} / {e['total']:<4}{mark}")
+    print(f"WP: {proved} / {total} goals proved in {len(results)} functions")
+    unlisted = [(fn, p, n) for fn, p, n in unproved if (fn, p) not in listed]
+    if unproved:
+        print("Unproved goals:")
+        for fn, prop, n in unproved:
+            why = listed.get((fn, prop))
+            print(f"  {fn} {prop} ({n} goal(s))" + (f" -- listed: {why}" if why else " -- NOT LISTED"))
+    stale = [k for k in listed if k not in {(f, p) for f, p, _ in unproved}]
+    for fn, prop in stale:
+        print(f"  note: {fn} {prop} is listed in open-goals.txt but proved: remove it")
+    with open(results_path, "w", encoding="utf-8") as f:
+        json.dump({"proved": proved, "total": total, "functions": results}, f, indent=1, sort_keys=True)
+        f.write("\n")
+    os.makedirs("build/results", exist_ok=True)
+    failed = sum(n for fn, p, n in unlisted)
+    with open("build/results/proofs.txt", "w", encoding="utf-8") as f:
+        f.write(f"{proved} {failed} WP goals\n")
+    if errors:
+        print("Frama-C reported errors:\n  " + "\n  ".join(errors))
+        return 1
+    if unlisted:
+        print(f"FAIL: {len(unlisted)} unproved propert(y/ies) not listed in {open_path}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
