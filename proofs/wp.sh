@@ -17,6 +17,11 @@ flags=(
   -wp-cache update -wp-cache-dir "$out/cache"
   -wp-report-json "$out/wp.json"
 )
+# A function listed as "<function> *" in open-goals.txt has its proof open as a
+# whole: WP skips it (its goals would only burn prover time), and the summary
+# reports it as open, never as proved.
+skipped=$(awk '!/^#/ && $2 == "*" {print $1}' proofs/open-goals.txt | paste -sd, -)
+if [ -n "$skipped" ]; then flags+=(-wp-skipfct "$skipped"); fi
 printf '%s\n' "frama-c ${flags[*]} src/*.c" > "$out/command.txt"
 rm -f "$out/wp.json"
 frama-c "${flags[@]}" src/*.c > "$out/wp.log" 2>&1 || { tail -30 "$out/wp.log"; exit 1; }

@@ -36,6 +36,8 @@ typedef enum {
 } sonnx_status;
 
 typedef struct { size_t rank; const size_t *dims; } sonnx_shape;
+typedef struct { sonnx_shape shape; const void *data; size_t elem_size; } sonnx_tensor;
+typedef struct { void *data; size_t capacity; /* bytes */ } sonnx_buffer;
 
 /* What went wrong, in the terms of the message (see sonnx_format_error):
  *   NULL:         input = offending input or SONNX_NO_INDEX; expected = 1-based
@@ -57,6 +59,8 @@ typedef struct {
 #ifdef __FRAMAC__
 #include "arith_lemmas.h"
 #include "shape_logic.h"
+#include "count_lemmas.h"
+#include "data_logic.h"
 /*@
   // Preconditions shared by the two shape functions: what the caller must
   // guarantee (valid memory); everything checkable at run time is checked.
@@ -288,6 +292,231 @@ sonnx_status sonnx_broadcast_shape_numpy(size_t n, const sonnx_shape *inputs, si
     disjoint behaviors;
 */
 sonnx_status sonnx_shape_count(sonnx_shape s, size_t *count);
+
+/*@
+  // What a caller of the data functions must guarantee (memory it hands over);
+  // everything checkable at run time is checked.
+  predicate to_call_valid{L}(sonnx_shape x, void *x_data, size_t es, sonnx_shape z,
+                             void *z_data, size_t z_capacity, sonnx_error *err) =
+    (err == \null || \valid(err)) &&
+    (shape_ok(x) ==> shape_readable(x)) && (shape_ok(z) ==> shape_readable(z)) &&
+    (x_data != \null && shape_ok(x) && shape_count(x) * es <= SIZE_MAX ==>
+       \valid_read((char *)x_data + (0 .. shape_count(x) * es - 1))) &&
+    (z_data != \null ==> \valid((char *)z_data + (0 .. z_capacity - 1))) &&
+    // @req LIB-NOALIAS: input and output buffers do not overlap
+    (z_data != \null && x_data != \null && shape_ok(x) && shape_count(x) * es <= SIZE_MAX ==>
+       \separated((char *)z_data + (0 .. z_capacity - 1),
+                  (char *)x_data + (0 .. shape_count(x) * es - 1))) &&
+    (err != \null && z_data != \null ==> \separated(err, (char *)z_data + (0 .. z_capacity - 1))) &&
+    (err != \null && shape_ok(x) && x.rank > 0 ==> \separated(err, x.dims + (0 .. x.rank - 1))) &&
+    (err != \null && shape_ok(z) && z.rank > 0 ==> \separated(err, z.dims + (0 .. z.rank - 1)));
+
+  predicate to_fits{L}(sonnx_shape x, size_t es, sonnx_shape z) =
+    shape_count(x) * es <= SIZE_MAX && shape_count(z) * es <= SIZE_MAX;
+
+  predicate to_null_data{L}(sonnx_shape x, void *x_data, sonnx_shape z, void *z_data) =
+    (x_data == \null && shape_count(x) > 0) || (z_data == \null && shape_count(z) > 0);
+*/
+
+/* Unidirectional broadcast of x to shape z (ONNX unidirectional broadcasting, Expand's data
+   step): requires broadcast_shape({x, z}) == z under the SONNX rule. Writes count(z) elements
+   of elem_size bytes, row-major (C order), into z_data.
+   Checks in this order: x then z (rank, dims), elem_size, x broadcasts to z, byte sizes,
+   NULL data with a non-zero count, capacity. Input 0 is x, input 1 is z. */
+/*@ requires to_call_valid(x, (void *)x_data, elem_size, z, z_data, z_capacity, err);
+    behavior bad_shape:            // @req LIB-RANK LIB-NULL
+      assumes !shape_ok(x) || !shape_ok(z);
+      assigns *err;
+      ensures \result == SONNX_ERR_RANK || \result == SONNX_ERR_NULL;
+      ensures err != \null ==> err->status == \result &&
+        (shape_ok(x) ==> err->input == 1) && (!shape_ok(x) ==> err->input == 0);
+    behavior elem_size:            // @req LIB-ELEM-SIZE
+      assumes shape_ok(x) && shape_ok(z) && elem_size == 0;
+      assigns *err;
+      ensures \result == SONNX_ERR_ARGUMENT;
+    behavior incompatible:         // @req ONNX-UNIDIR SONNX-C1
+      assumes shape_ok(x) && shape_ok(z) && elem_size > 0 && !broadcasts_to(x, z);
+      assigns *err;
+      ensures \result == SONNX_ERR_INCOMPATIBLE;
+      ensures err != \null ==> err->status == SONNX_ERR_INCOMPATIBLE && err->input == 0;
+    behavior overflow:             // @req LIB-OVERFLOW
+      assumes shape_ok(x) && shape_ok(z) && elem_size > 0 && broadcasts_to(x, z);
+      assumes !to_fits(x, elem_size, z);
+      assigns *err;
+      ensures \result == SONNX_ERR_OVERFLOW;
+    behavior null_data:            // @req LIB-NULL
+      assumes shape_ok(x) && shape_ok(z) && elem_size > 0 && broadcasts_to(x, z);
+      assumes to_fits(x, elem_size, z);
+      assumes to_null_data(x, (void *)x_data, z, z_data);
+      assigns *err;
+      ensures \result == SONNX_ERR_NULL;
+    behavior capacity:             // @req LIB-CAPACITY
+      assumes shape_ok(x) && shape_ok(z) && elem_size > 0 && broadcasts_to(x, z);
+      assumes to_fits(x, elem_size, z);
+      assumes !to_null_data(x, (void *)x_data, z, z_data);
+      assumes z_capacity < shape_count(z) * elem_size;
+      assigns *err;
+      ensures \result == SONNX_ERR_CAPACITY;
+      ensures err != \null ==> err->status == SONNX_ERR_CAPACITY &&
+        err->expected == shape_count{Pre}(z) * elem_size;
+    behavior broadcast:            // @req SONNX-ELEM SONNX-F SONNX-STEP1-SHIFT LIB-ROWMAJOR
+      assumes shape_ok(x) && shape_ok(z) && elem_size > 0 && broadcasts_to(x, z);
+      assumes to_fits(x, elem_size, z);
+      assumes !to_null_data(x, (void *)x_data, z, z_data);
+      assumes z_capacity >= shape_count(z) * elem_size;
+      assigns ((char *)z_data)[0 .. shape_count(z) * elem_size - 1], *err;
+      ensures \result == SONNX_OK;
+      ensures elements: elements_broadcast{Post, Pre}((char *)z_data,
+        (char *)x_data, elem_size, x, z, shape_count{Pre}(z));
+      ensures err != \null ==> err->status == SONNX_OK;
+    complete behaviors;
+    disjoint behaviors;
+*/
+sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_size,
+                                sonnx_shape z, void *z_data, size_t z_capacity, sonnx_error *err);
+
+/*@
+  // Memory a caller of sonnx_broadcast hands over, for the n tensors and buffers.
+  predicate tensors_valid{L}(sonnx_tensor *in, sonnx_buffer *out, integer n) =
+    \valid_read(in + (0 .. n - 1)) && \valid_read(out + (0 .. n - 1)) &&
+    \forall integer m; 0 <= m < n ==>
+      (shape_ok(in[m].shape) ==> shape_readable(in[m].shape)) &&
+      (in[m].data != \null && shape_ok(in[m].shape) &&
+       shape_count(in[m].shape) * in[m].elem_size <= SIZE_MAX ==>
+         \valid_read((char *)in[m].data + (0 .. shape_count(in[m].shape) * in[m].elem_size - 1))) &&
+      (out[m].data != \null ==> \valid((char *)out[m].data + (0 .. out[m].capacity - 1)));
+
+  // @req LIB-NOALIAS: outputs overlap neither each other, nor any input, nor the shape arrays.
+  predicate tensors_separated{L}(sonnx_tensor *in, sonnx_buffer *out, integer n) =
+    \forall integer m, j; 0 <= m < n && 0 <= j < n && out[m].data != \null ==>
+      (m != j && out[j].data != \null ==>
+         \separated((char *)out[m].data + (0 .. out[m].capacity - 1),
+                    (char *)out[j].data + (0 .. out[j].capacity - 1))) &&
+      (in[j].data != \null && shape_ok(in[j].shape) &&
+       shape_count(in[j].shape) * in[j].elem_size <= SIZE_MAX ==>
+         \separated((char *)out[m].data + (0 .. out[m].capacity - 1),
+                    (char *)in[j].data + (0 .. shape_count(in[j].shape) * in[j].elem_size - 1)));
+*/
+
+/* The operator Z1..ZN = Broadcast(X1..XN): computes the common shape into out_dims/out_rank and
+   fills outputs[m] with Zm (each input keeps its own elem_size).
+   Checks in this order: inputs, outputs, out_dims (when dims_capacity > 0), out_rank NULL;
+   n range; per input: rank, dims, elem_size, and the left fold of the binary SONNX rule
+   (@req SONNX-REC: an incompatibility names the first input whose addition makes the fold
+   fail); dims_capacity; byte sizes; per input: data NULL, output NULL, output capacity. */
+/*@ requires err == \null || \valid(err);
+    requires out_rank == \null || \valid(out_rank);
+    requires out_dims == \null || \valid(out_dims + (0 .. dims_capacity - 1));
+    requires inputs != \null && outputs != \null && 1 <= n <= SONNX_MAX_INPUTS ==>
+      tensors_valid((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n) &&
+      tensors_separated((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n);
+    assigns *err, *out_rank, out_dims[0 .. dims_capacity - 1],
+      ((char *)outputs[0 .. n - 1].data)[0 .. SIZE_MAX];
+    ensures shape: \result == SONNX_OK ==> *out_rank <= dims_capacity &&
+      \forall integer m; 0 <= m < n ==>
+        broadcasts_to{Pre}(\at(inputs[m].shape, Pre), (sonnx_shape){*out_rank, out_dims});
+    ensures elements: \result == SONNX_OK ==> \forall integer m; 0 <= m < n ==>
+      elements_broadcast{Post, Pre}((char *)\at(outputs[m].data, Pre), (char *)\at(inputs[m].data, Pre),
+        \at(inputs[m].elem_size, Pre), \at(inputs[m].shape, Pre), (sonnx_shape){*out_rank, out_dims},
+        shape_count((sonnx_shape){*out_rank, out_dims}));
+    ensures untouched: \result != SONNX_OK ==> *out_rank == \old(*out_rank) &&
+      \forall integer k; 0 <= k < dims_capacity ==> out_dims[k] == \old(out_dims[k]);
+*/
+sonnx_status sonnx_broadcast(size_t n, const sonnx_tensor *inputs, const sonnx_buffer *outputs,
+                             size_t *out_dims, size_t dims_capacity, size_t *out_rank,
+                             sonnx_error *err);
+
+/* Zero-copy view: strides[k] (in elements of x) for k < z.rank so that
+   Z[i0..i(r-1)] == x_data[sum_k i_k * strides[k]]; 0 on padded and stretched axes.
+   Checks in this order: x then z (rank, dims), x broadcasts to z, every block of x
+   fits in size_t, strides NULL (when z.rank > 0). */
+/*@ requires err == \null || \valid(err);
+    requires shape_ok(x) ==> shape_readable(x);
+    requires shape_ok(z) ==> shape_readable(z);
+    requires strides != \null && shape_ok(z) ==> \valid(strides + (0 .. z.rank - 1));
+    requires strides != \null && shape_ok(x) && shape_ok(z) && x.rank > 0 ==>
+      \separated(strides + (0 .. z.rank - 1), x.dims + (0 .. x.rank - 1));
+    requires strides != \null && shape_ok(z) && z.rank > 0 ==>
+      \separated(strides + (0 .. z.rank - 1), z.dims + (0 .. z.rank - 1));
+    requires err != \null && strides != \null && shape_ok(z) ==> \separated(err, strides + (0 .. z.rank - 1));
+    requires err != \null && shape_ok(x) && x.rank > 0 ==> \separated(err, x.dims + (0 .. x.rank - 1));
+    requires err != \null && shape_ok(z) && z.rank > 0 ==> \separated(err, z.dims + (0 .. z.rank - 1));
+    behavior bad_shape:            // @req LIB-RANK LIB-NULL
+      assumes !shape_ok(x) || !shape_ok(z);
+      assigns *err;
+      ensures \result == SONNX_ERR_RANK || \result == SONNX_ERR_NULL;
+    behavior incompatible:         // @req ONNX-UNIDIR SONNX-C1
+      assumes shape_ok(x) && shape_ok(z) && !broadcasts_to(x, z);
+      assigns *err;
+      ensures \result == SONNX_ERR_INCOMPATIBLE;
+    behavior overflow:             // @req LIB-OVERFLOW
+      assumes shape_ok(x) && shape_ok(z) && broadcasts_to(x, z) && !blocks_fit(x, z.rank);
+      assigns *err;
+      ensures \result == SONNX_ERR_OVERFLOW;
+    behavior null_strides:         // @req LIB-NULL
+      assumes shape_ok(x) && shape_ok(z) && broadcasts_to(x, z) && blocks_fit(x, z.rank);
+      assumes strides == \null && z.rank > 0;
+      assigns *err;
+      ensures \result == SONNX_ERR_NULL;
+    behavior view:                 // @req LIB-STRIDES SONNX-ELEM
+      assumes shape_ok(x) && shape_ok(z) && (strides != \null || z.rank == 0);
+      assumes broadcasts_to(x, z) && blocks_fit(x, z.rank);
+      assigns strides[0 .. z.rank - 1], *err;
+      ensures \result == SONNX_OK;
+      ensures strides: \forall integer k; 0 <= k < z.rank ==> strides[k] == view_stride{Pre}(x, z.rank, k);
+    complete behaviors;
+    disjoint behaviors;
+*/
+sonnx_status sonnx_broadcast_strides(sonnx_shape x, sonnx_shape z, size_t *strides,
+                                     sonnx_error *err);
+
+/* Offset in x of the element of Z with the given 0-based multi-index (length z.rank).
+   Checks as sonnx_broadcast_strides (offset then index NULL last), then each index below
+   its size (SONNX_ERR_ARGUMENT with axis = the first axis out of range). */
+/*@ requires err == \null || \valid(err);
+    requires offset == \null || \valid(offset);
+    requires shape_ok(x) ==> shape_readable(x);
+    requires shape_ok(z) ==> shape_readable(z);
+    requires index != \null && shape_ok(z) ==> \valid_read(index + (0 .. z.rank - 1));
+    requires err != \null ==> \separated(err, offset);
+    requires err != \null && index != \null && shape_ok(z) ==> \separated(err, index + (0 .. z.rank - 1));
+    requires err != \null && shape_ok(x) && x.rank > 0 ==> \separated(err, x.dims + (0 .. x.rank - 1));
+    requires err != \null && shape_ok(z) && z.rank > 0 ==> \separated(err, z.dims + (0 .. z.rank - 1));
+    behavior bad_shape:            // @req LIB-RANK LIB-NULL
+      assumes !shape_ok(x) || !shape_ok(z);
+      assigns *err;
+      ensures \result == SONNX_ERR_RANK || \result == SONNX_ERR_NULL;
+    behavior incompatible:         // @req ONNX-UNIDIR SONNX-C1
+      assumes shape_ok(x) && shape_ok(z) && !broadcasts_to(x, z);
+      assigns *err;
+      ensures \result == SONNX_ERR_INCOMPATIBLE;
+    behavior overflow:             // @req LIB-OVERFLOW
+      assumes shape_ok(x) && shape_ok(z) && broadcasts_to(x, z) && !blocks_fit(x, z.rank);
+      assigns *err;
+      ensures \result == SONNX_ERR_OVERFLOW;
+    behavior null_argument:        // @req LIB-NULL
+      assumes shape_ok(x) && shape_ok(z) && broadcasts_to(x, z) && blocks_fit(x, z.rank);
+      assumes offset == \null || (index == \null && z.rank > 0);
+      assigns *err;
+      ensures \result == SONNX_ERR_NULL;
+    behavior out_of_range:         // @req LIB-STRIDES
+      assumes shape_ok(x) && shape_ok(z) && offset != \null && (index != \null || z.rank == 0);
+      assumes broadcasts_to(x, z) && blocks_fit(x, z.rank) && !index_in(index, z);
+      assigns *err;
+      ensures \result == SONNX_ERR_ARGUMENT;
+      ensures err != \null ==> err->status == SONNX_ERR_ARGUMENT && err->axis < z.rank &&
+        err->size == index_at{Pre}((size_t *)index, err->axis);
+    behavior offset:               // @req LIB-STRIDES SONNX-ELEM SONNX-F
+      assumes shape_ok(x) && shape_ok(z) && offset != \null && (index != \null || z.rank == 0);
+      assumes broadcasts_to(x, z) && blocks_fit(x, z.rank) && index_in(index, z);
+      assigns *offset, *err;
+      ensures \result == SONNX_OK;
+      ensures offset: *offset == index_offset_from{Pre}(x, z.dims, z.rank, (size_t *)index, 0);
+    complete behaviors;
+    disjoint behaviors;
+*/
+sonnx_status sonnx_source_offset(sonnx_shape x, sonnx_shape z, const size_t *index,
+                                 size_t *offset, sonnx_error *err);
 
 /* snprintf-like: writes a NUL-terminated message for err into buf, returns the length needed. */
 /*@ requires err == \null || \valid_read(err);

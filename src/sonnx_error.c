@@ -36,6 +36,12 @@ static const char text_capacity[] = "capacity ";
 static const char text_below[] = " is below the ";
 static const char text_needed[] = " needed (LIB-CAPACITY)";
 static const char text_unknown[] = "unknown status ";
+static const char text_axis_start[] = "axis ";
+static const char text_index[] = "index ";
+static const char text_not_below[] = " is not below the size ";
+static const char text_strides[] = " (LIB-STRIDES)";
+static const char text_rank_above[] = " is above the target rank ";
+static const char text_unidir[] = " (ONNX-UNIDIR)";
 
 /* Appends text[0 .. len-1] at pos, writing only what fits before the slot
    kept for the final NUL. Returns pos + len, the length a large buffer gets. */
@@ -153,6 +159,14 @@ static size_t put_message(const sonnx_error *err, char *buf, size_t cap)
     at = put_location(buf, cap, at, err->input, err->axis);
     return put_text(buf, cap, at, text_data_null, sizeof text_data_null - 1u);
   case SONNX_ERR_ARGUMENT:
+    if (err->input == SONNX_NO_INDEX && err->axis != SONNX_NO_INDEX) {
+      at = put_text(buf, cap, at, text_axis_start, sizeof text_axis_start - 1u);
+      at = put_number(buf, cap, at, err->axis);
+      at = put_text(buf, cap, at, text_colon, sizeof text_colon - 1u);
+      return put_two_numbers(buf, cap, at, text_index, sizeof text_index - 1u, err->size,
+                             text_not_below, sizeof text_not_below - 1u, err->expected,
+                             text_strides, sizeof text_strides - 1u);
+    }
     if (err->input == SONNX_NO_INDEX) {
       return put_two_numbers(buf, cap, at, text_count, sizeof text_count - 1u, err->size,
                              text_outside, sizeof text_outside - 1u, err->expected,
@@ -174,6 +188,11 @@ static size_t put_message(const sonnx_error *err, char *buf, size_t cap)
                            text_lib_rank, sizeof text_lib_rank - 1u);
   case SONNX_ERR_INCOMPATIBLE:
     at = put_location(buf, cap, at, err->input, err->axis);
+    if (err->axis == SONNX_NO_INDEX) {
+      return put_two_numbers(buf, cap, at, text_rank, sizeof text_rank - 1u, err->size,
+                             text_rank_above, sizeof text_rank_above - 1u, err->expected,
+                             text_unidir, sizeof text_unidir - 1u);
+    }
     return put_two_numbers(buf, cap, at, text_size, sizeof text_size - 1u, err->size,
                            text_neither, sizeof text_neither - 1u, err->expected,
                            text_nor_one, sizeof text_nor_one - 1u);

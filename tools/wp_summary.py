@@ -86,22 +86,35 @@ def main():
         mark = "" if e["proved"] == e["total"] else "   <-- unproved goals"
         print(f"  {fn:<{width}} {e['proved']:>4} / {e['total']:<4}{mark}")
     print(f"WP: {proved} / {total} goals proved in {len(results)} functions")
-    unlisted = [(fn, p, n) for fn, p, n in unproved if (fn, p) not in listed]
+    def listed_why(fn, prop):
+        # "<function> *" lists every goal of a function whose proof is open as a whole
+        return listed.get((fn, prop)) or listed.get((fn, "*"))
+
+    unlisted = [(fn, p, n) for fn, p, n in unproved if not listed_why(fn, p)]
+    skipped = sorted(fn for fn, p in listed if p == "*" and fn not in results)
+    for fn in skipped:
+        print(f"  {fn:<{width}}  open -- not run: {listed[(fn, '*')]}")
     if unproved:
         print("Unproved goals:")
         for fn, prop, n in unproved:
-            why = listed.get((fn, prop))
+            why = listed_why(fn, prop)
             print(f"  {fn} {prop} ({n} goal(s))" + (f" -- listed: {why}" if why else " -- NOT LISTED"))
-    stale = [k for k in listed if k not in {(f, p) for f, p, _ in unproved}]
+    stale = [k for k in listed if k[1] != "*" and k not in {(f, p) for f, p, _ in unproved}]
     for fn, prop in stale:
         print(f"  note: {fn} {prop} is listed in open-goals.txt but proved: remove it")
     with open(results_path, "w", encoding="utf-8") as f:
-        json.dump({"proved": proved, "total": total, "functions": results}, f, indent=1, sort_keys=True)
+        json.dump({"proved": proved, "total": total, "functions": results,
+                   "open_functions": {fn: listed[(fn, "*")] for fn in skipped}},
+                  f, indent=1, sort_keys=True)
         f.write("\n")
     os.makedirs("build/results", exist_ok=True)
     failed = sum(n for fn, p, n in unlisted)
+    open_listed = sum(n for fn, p, n in unproved if listed_why(fn, p))
     with open("build/results/proofs.txt", "w", encoding="utf-8") as f:
-        f.write(f"{proved} {failed} WP goals\n")
+        f.write(f"{proved} {failed} WP goals ({open_listed} unproved and {len(skipped)} function(s) not run, listed in proofs/open-goals.txt)\n")
+    with open("build/proofs/open-goals-status.txt", "w", encoding="utf-8") as f:
+        for fn, prop, n in unproved:
+            f.write(f"{fn} {prop} {n} {'listed' if listed_why(fn, prop) else 'NOT-LISTED'}\n")
     if errors:
         print("Frama-C reported errors:\n  " + "\n  ".join(errors))
         return 1

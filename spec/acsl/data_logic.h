@@ -39,6 +39,29 @@
   logic integer source_offset{L}(sonnx_shape x, sonnx_shape z, integer o) =
     source_from(x, z.dims, z.rank, o, 0);
 
+  // @req LIB-STRIDES SONNX-ELEM SONNX-F
+  // Offset in x of the part of Z's element at multi-index idx that axes k .. r-1 select.
+  logic integer index_offset_from{L}(sonnx_shape x, size_t *zd, integer r, size_t *idx, integer k) =
+    k >= r ? 0 :
+      index_offset_from(x, zd, r, idx, k + 1) +
+      index_map(idx[k], padded_dim(x, r, k), zd[k]) * padded_block(x, r, k + 1);
+
+  // @req LIB-STRIDES
+  // Zero-copy stride of axis k (in elements of x): 0 where x's padded size
+  // is 1 (padded or stretched axes), the block of the later axes otherwise.
+  logic integer view_stride{L}(sonnx_shape x, integer r, integer k) =
+    padded_dim(x, r, k) == 1 ? 0 : padded_block(x, r, k + 1);
+
+  // Every padded block of x fits in size_t (so do strides and offsets).
+  predicate blocks_fit{L}(sonnx_shape x, integer r) =
+    \forall integer k; 0 <= k <= r ==> padded_block(x, r, k) <= SIZE_MAX;
+
+  logic integer index_at{L}(size_t *idx, integer k) = idx[k];
+
+  // The multi-index is inside z.
+  predicate index_in{L}(size_t *idx, sonnx_shape z) =
+    \forall integer k; 0 <= k < z.rank ==> idx[k] < z.dims[k];
+
   // @req ONNX-UNIDIR SONNX-C1 SONNX-STEP2-MAX
   // x broadcasts to exactly z under the SONNX rule: Broadcast(x, z) has shape z.
   // Per axis: the padded size equals z's, or is 1 and z's is not 0 (max(1, 0)
@@ -51,7 +74,7 @@
 
   // @req SONNX-ELEM LIB-ROWMAJOR
   // Every element of the output bytes zb is the f-mapped element of the input bytes xb.
-  predicate elements_broadcast{L1, L2}(unsigned char *zb, unsigned char *xb, size_t es,
+  predicate elements_broadcast{L1, L2}(char *zb, char *xb, size_t es,
                                        sonnx_shape x, sonnx_shape z, integer upto) =
     \forall integer o, b; 0 <= o < upto && 0 <= b < es ==>
       \at(zb[o * es + b], L1) == \at(xb[source_offset{L2}(x, z, o) * es + b], L2);
