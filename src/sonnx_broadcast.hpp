@@ -1,0 +1,565 @@
+/* sonnx_broadcast.hpp: the C++20 face of sonnx-broadcast, header only.
+ *
+ * A typed layer over the verified C core (sonnx_broadcast.h). Every decision
+ * about shapes, compatibility, error precedence and element placement is
+ * taken by a C function, so the proved contracts carry over; this file turns
+ * spans and shapes into C views and C errors into values. The few checks it
+ * adds are the ones C cannot make (the length of a span) and are listed at
+ * each function.
+ *
+ * @req LIB-NOALLOC: nothing here allocates. A shape holds at most
+ * SONNX_MAX_RANK sizes in place, a message lives in a fixed array of
+ * SONNX_MESSAGE_MAX chars, the C views of a call (at most sonnx::max_inputs
+ * inputs) live on the stack. Copying a std::string element is the string's
+ * own business (it allocates only when the target string is too short).
+ *
+ * No exceptions: failures are returned as sonnx::result. The only throwing
+ * operation is the copy assignment of a std::string element (std::bad_alloc);
+ * every check precedes the first assignment. Misuse that types can catch does
+ * not compile: an element type outside the spec's list, x and z of different
+ * element types, non-contiguous data (only spans are taken), a C view of a
+ * temporary shape.
+ */
+#ifndef SONNX_BROADCAST_HPP
+#define SONNX_BROADCAST_HPP
+
+#include "sonnx_broadcast.h"
+
+#include <array>
+#include <charconv>
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <initializer_list>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+namespace sonnx {
+
+/* @req LIB-RANK: the largest rank any function accepts. */
+inline constexpr std::size_t max_rank = SONNX_MAX_RANK;
+
+/* Value of error::input() / error::axis() when the error concerns no input / no axis. */
+inline constexpr std::size_t no_index = SONNX_NO_INDEX;
+
+/* Inputs per N-ary C++ call. The C functions take any n up to SONNX_MAX_INPUTS, but they need
+   contiguous arrays of C views, which the C++ layer keeps on the stack (@req LIB-NOALLOC):
+   48 bytes per input, 12 KiB in all. More inputs give SONNX_ERR_ARGUMENT with size() = n and
+   expected() = max_inputs; call the C API directly for them. */
+inline constexpr std::size_t max_inputs = 256;
+
+/* A tensor shape: up to SONNX_MAX_RANK sizes stored in place, so that it is a plain value that
+   never allocates (@req LIB-NOALLOC LIB-RANK).
+   Built from more than SONNX_MAX_RANK sizes, it keeps the first SONNX_MAX_RANK, rank() is the
+   number given and valid() is false; no exception, no clamping: every call that receives it
+   reports SONNX_ERR_RANK with size() = rank(), exactly as the C API does for such a rank. */
+class shape {
+public:
+  static constexpr std::size_t capacity = SONNX_MAX_RANK;
+
+  /* Rank 0: a scalar, one element (@req SONNX-STEP1-RANK). */
+  constexpr shape() noexcept = default;
+
+  constexpr shape(std::initializer_list<std::size_t> dims) noexcept
+      : shape(std::span<const std::size_t>(dims.begin(), dims.size()))
+  {
+  }
+
+  constexpr explicit shape(std::span<const std::size_t> dims) noexcept : rank_(dims.size())
+  {
+    for (std::size_t k = 0; k < stored(); ++k) {
+      dims_[k] = dims[k];
+    }
+  }
+
+  /* The number of sizes given (above SONNX_MAX_RANK when !valid()). */
+  constexpr std::size_t rank() const noexcept { return rank_; }
+
+  /* @req LIB-RANK: rank() <= SONNX_MAX_RANK. */
+  constexpr bool valid() const noexcept { return rank_ <= capacity; }
+
+  /* Size of axis i; requires i < dims().size(). */
+  constexpr std::size_t operator[](std::size_t i) const noexcept { return dims_[i]; }
+
+  /* The stored sizes: all rank() of them when valid(). */
+  constexpr std::span<const std::size_t> dims() const noexcept { return {dims_.data(), stored()}; }
+
+  friend constexpr bool operator==(const shape &a, const shape &b) noexcept
+  {
+    if (a.rank_ != b.rank_) {
+      return false;
+    }
+    for (std::size_t k = 0; k < a.stored(); ++k) {
+      if (a.dims_[k] != b.dims_[k]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /* The C view of this shape; it points into *this, hence no view of a temporary. */
+  sonnx_shape as_c() const & noexcept { return sonnx_shape{rank_, dims_.data()}; }
+  sonnx_shape as_c() const && = delete;
+
+private:
+  constexpr std::size_t stored() const noexcept { return rank_ < capacity ? rank_ : capacity; }
+
+  std::array<std::size_t, capacity> dims_{};
+  std::size_t rank_ = 0;
+};
+
+/* What went wrong: the C error fields and their message (@req LIB-ERR-STATUS).
+   The message is formatted once, into a fixed buffer, so message() never allocates. */
+class error {
+public:
+  /* No error: status SONNX_OK. */
+  error() noexcept : error(sonnx_error{SONNX_OK, no_index, no_index, 0u, 0u}) {}
+
+  /* An error of the C API; the message is sonnx_format_error's. */
+  explicit error(const sonnx_error &e) noexcept : err_(e)
+  {
+    length_ = sonnx_format_error(&err_, text_.data(), text_.size());
+    if (length_ >= text_.size()) {
+      length_ = text_.size() - 1u;
+    }
+  }
+
+  /* An error only the C++ layer can find (a span's length), with its own message; the text
+     is truncated to SONNX_MESSAGE_MAX - 1 chars. */
+  error(const sonnx_error &e, std::string_view text) noexcept : err_(e)
+  {
+    length_ = text.size() < text_.size() ? text.size() : text_.size() - 1u;
+    for (std::size_t k = 0; k < length_; ++k) {
+      text_[k] = text[k];
+    }
+    text_[length_] = '\0';
+  }
+
+  sonnx_status status() const noexcept { return err_.status; }
+  /* 0-based input (or output) concerned, or no_index. */
+  std::size_t input() const noexcept { return err_.input; }
+  /* 0-based axis of the padded (result) rank, or no_index. */
+  std::size_t axis() const noexcept { return err_.axis; }
+  /* The offending size (a capacity is in elements, see broadcast_to). */
+  std::size_t size() const noexcept { return err_.size; }
+  /* The size it had to equal or reach. */
+  std::size_t expected() const noexcept { return err_.expected; }
+  /* NUL-terminated too: message().data() can go to C. */
+  std::string_view message() const noexcept { return {text_.data(), length_}; }
+  const sonnx_error &c_error() const noexcept { return err_; }
+
+private:
+  sonnx_error err_;
+  std::array<char, SONNX_MESSAGE_MAX> text_{};
+  std::size_t length_ = 0;
+};
+
+/* A value or an error, as a minimal std::expected (C++23) without exceptions.
+   Both members are always constructed, so operator* on an error gives the default T (a scalar
+   shape, a count of 0), never garbage; value() on an error terminates, because continuing with
+   a made-up value would be worse. error() of a success has status SONNX_OK. [[nodiscard]]:
+   a status dropped on the floor is a bug. */
+template <class T>
+class [[nodiscard]] result {
+public:
+  using value_type = T;
+
+  result(const T &value) noexcept(std::is_nothrow_copy_constructible_v<T>) : value_(value), ok_(true) {}
+  result(const sonnx::error &e) noexcept : error_(e), ok_(false) {}
+
+  explicit operator bool() const noexcept { return ok_; }
+  bool has_value() const noexcept { return ok_; }
+
+  const T &operator*() const noexcept { return value_; }
+  const T *operator->() const noexcept { return &value_; }
+
+  const T &value() const noexcept
+  {
+    if (!ok_) {
+      std::terminate();
+    }
+    return value_;
+  }
+
+  const sonnx::error &error() const noexcept { return error_; }
+  sonnx_status status() const noexcept { return error_.status(); }
+
+private:
+  T value_{};
+  sonnx::error error_{};
+  bool ok_;
+};
+
+/* IEEE 754 binary16 storage. Broadcasting moves elements and never computes with them
+   (@req SONNX-TYPES), so the type carries the 16 bits and nothing else; == compares bits
+   (a NaN equals itself, +0 differs from -0), which is what "the same element" means here. */
+struct float16 {
+  std::uint16_t bits;
+  friend constexpr bool operator==(float16, float16) noexcept = default;
+};
+static_assert(sizeof(float16) == 2 && std::is_trivially_copyable_v<float16>);
+
+namespace detail {
+template <class T, class... U>
+inline constexpr bool one_of = (std::is_same_v<T, U> || ...);
+} // namespace detail
+
+/* @req SONNX-TYPES: exactly the storage types of 001's list: float16, float, double,
+   int8 .. int64, uint8 .. uint64, boolean (bool) and string (std::string). The spec's `real` is
+   its abstract numeric type, not a storage type: every numeric T above serves it. */
+template <class T>
+concept element = detail::one_of<T, float16, float, double, std::int8_t, std::int16_t,
+                                 std::int32_t, std::int64_t, std::uint8_t, std::uint16_t,
+                                 std::uint32_t, std::uint64_t, bool, std::string>;
+
+namespace detail {
+
+inline sonnx_error c_error(sonnx_status status, std::size_t input, std::size_t axis,
+                           std::size_t size, std::size_t expected) noexcept
+{
+  sonnx_error e;
+  e.status = status;
+  e.input = input;
+  e.axis = axis;
+  e.size = size;
+  e.expected = expected;
+  return e;
+}
+
+/* Builds a message in place (no std::string: @req LIB-NOALLOC). */
+class text {
+public:
+  text &operator<<(std::string_view s) noexcept
+  {
+    for (char c : s) {
+      if (length_ + 1u < chars_.size()) {
+        chars_[length_++] = c;
+      }
+    }
+    return *this;
+  }
+  text &operator<<(std::size_t v) noexcept
+  {
+    std::array<char, 24> digits{};
+    const std::to_chars_result r = std::to_chars(digits.data(), digits.data() + digits.size(), v);
+    return *this << std::string_view(digits.data(), static_cast<std::size_t>(r.ptr - digits.data()));
+  }
+  std::string_view view() const noexcept { return {chars_.data(), length_}; }
+
+private:
+  std::array<char, SONNX_MESSAGE_MAX> chars_{};
+  std::size_t length_ = 0;
+};
+
+/* @req LIB-ROWMAJOR: a dense tensor holds exactly count(shape) elements. The C API cannot see a
+   buffer's length, so the C++ layer checks it before any C call reads the data. A shape whose
+   count does not exist (rank, overflow) is left to the C function, which reports it. */
+inline std::optional<error> length_error(std::size_t given, const shape &s, std::size_t input) noexcept
+{
+  std::size_t count = 0;
+  if (sonnx_shape_count(s.as_c(), &count) != SONNX_OK || given == count) {
+    return std::nullopt;
+  }
+  text t;
+  t << "input " << input << ": " << given << " elements given, its shape has " << count
+    << " (LIB-ROWMAJOR)";
+  return error(c_error(SONNX_ERR_ARGUMENT, input, no_index, given, count), t.view());
+}
+
+/* @req SONNX-SIG: one data span and one output per shape. */
+inline error list_error(std::size_t n_data, std::size_t n_shapes, std::size_t n_outputs) noexcept
+{
+  text t;
+  t << n_data << " inputs, " << n_shapes << " shapes and " << n_outputs
+    << " outputs: one of each per tensor (SONNX-SIG)";
+  const std::size_t bad = n_data != n_shapes ? n_data : n_outputs;
+  return error(c_error(SONNX_ERR_ARGUMENT, no_index, no_index, bad, n_shapes), t.view());
+}
+
+/* @req SONNX-L-RANGE: the C++ layer's own bound on n (see max_inputs). */
+inline error too_many_inputs(std::size_t n) noexcept
+{
+  return error(c_error(SONNX_ERR_ARGUMENT, no_index, no_index, n, max_inputs));
+}
+
+/* @req LIB-CAPACITY: C counts capacities in bytes, C++ in elements of the span. */
+inline error in_elements(sonnx_error e, std::size_t given, std::size_t elem_size) noexcept
+{
+  if (e.status == SONNX_ERR_CAPACITY) {
+    e.size = given;
+    e.expected /= elem_size;
+  }
+  return error(e);
+}
+
+/* An empty span may have a NULL data(); C would call that SONNX_ERR_NULL when the output needs
+   elements. A valid pointer with capacity 0 makes it what it is: too small (LIB-CAPACITY). */
+template <class T>
+void *out_data(std::span<T> z, unsigned char &none) noexcept
+{
+  return z.data() != nullptr ? static_cast<void *>(z.data()) : static_cast<void *>(&none);
+}
+
+/* @req LIB-STRIDES SONNX-ELEM LIB-ROWMAJOR: Z[o] = x[sum_k i_k * strides[k]], where
+   (i_0 .. i_{r-1}) is the row-major index of o in zs and strides come from
+   sonnx_broadcast_strides (proved to agree with the element relation). Copies by assignment,
+   never by bytes, so any element type with a copy assignment works (std::string).
+   Requires count(zs) == cz <= z.size() and cz > 0. */
+template <class T>
+void assign_through(std::span<const T> x, const shape &zs, std::size_t cz, const std::size_t *strides,
+                    std::span<T> z) noexcept(std::is_nothrow_copy_assignable_v<T>)
+{
+  const std::size_t r = zs.rank();
+  for (std::size_t o = 0; o < cz; ++o) {
+    std::size_t q = o;
+    std::size_t src = 0;
+    for (std::size_t k = r; k > 0u;) {
+      --k;
+      src += (q % zs[k]) * strides[k];
+      q /= zs[k];
+    }
+    z[o] = x[src];
+  }
+}
+
+using shape_fn = sonnx_status (*)(std::size_t, const sonnx_shape *, std::size_t *, std::size_t,
+                                  std::size_t *, sonnx_error *);
+
+inline result<shape> common_shape(shape_fn fn, std::span<const shape> shapes) noexcept
+{
+  if (shapes.size() > max_inputs) {
+    return too_many_inputs(shapes.size());
+  }
+  std::array<sonnx_shape, max_inputs> views{};
+  for (std::size_t m = 0; m < shapes.size(); ++m) {
+    views[m] = shapes[m].as_c();
+  }
+  std::array<std::size_t, max_rank> dims{};
+  std::size_t rank = 0;
+  sonnx_error e{};
+  if (fn(shapes.size(), views.data(), dims.data(), dims.size(), &rank, &e) != SONNX_OK) {
+    return error(e);
+  }
+  return shape(std::span<const std::size_t>(dims.data(), rank));
+}
+
+/* @req SONNX-REC: the common shape as the left fold of the binary SONNX rule, which is how
+   sonnx_broadcast computes it; two C views at a time, whatever the number of inputs. */
+inline result<shape> folded_shape(std::span<const shape> shapes) noexcept
+{
+  shape acc = shapes[0];
+  for (std::size_t m = 1; m < shapes.size(); ++m) {
+    const std::array<sonnx_shape, 2> pair{acc.as_c(), shapes[m].as_c()};
+    std::array<std::size_t, max_rank> dims{};
+    std::size_t rank = 0;
+    sonnx_error e{};
+    if (sonnx_broadcast_shape(2u, pair.data(), dims.data(), dims.size(), &rank, &e) != SONNX_OK) {
+      return error(e);
+    }
+    acc = shape(std::span<const std::size_t>(dims.data(), rank));
+  }
+  return acc;
+}
+
+} // namespace detail
+
+/* Element count of s: the product of its sizes, 1 for rank 0 (@req LIB-OVERFLOW LIB-RANK).
+   Errors name input 0: SONNX_ERR_RANK (size() = rank), SONNX_ERR_OVERFLOW. */
+inline result<std::size_t> count(const shape &s) noexcept
+{
+  std::size_t c = 0;
+  switch (sonnx_shape_count(s.as_c(), &c)) {
+  case SONNX_OK:
+    return c;
+  case SONNX_ERR_RANK:
+    return error(detail::c_error(SONNX_ERR_RANK, 0u, no_index, s.rank(), max_rank));
+  default:
+    return error(detail::c_error(SONNX_ERR_OVERFLOW, 0u, no_index, 0u, 0u));
+  }
+}
+
+/* The common shape under the SONNX max rule: sonnx_broadcast_shape, with its error fields
+   (@req SONNX-STEP1-RANK SONNX-STEP2-MAX SONNX-C1 LIB-ERR-STATUS). No inputs is
+   SONNX_ERR_ARGUMENT (SONNX-L-RANGE); more than max_inputs too. */
+inline result<shape> broadcast_shape(std::span<const shape> shapes) noexcept
+{
+  return detail::common_shape(sonnx_broadcast_shape, shapes);
+}
+inline result<shape> broadcast_shape(std::initializer_list<shape> shapes) noexcept
+{
+  return broadcast_shape(std::span<const shape>(shapes.begin(), shapes.size()));
+}
+
+/* The same under the Array API / NumPy rule, where a 1 also stretches to 0
+   (@req ARRAYAPI-ALGO ARRAYAPI-INCOMPAT). */
+inline result<shape> broadcast_shape_numpy(std::span<const shape> shapes) noexcept
+{
+  return detail::common_shape(sonnx_broadcast_shape_numpy, shapes);
+}
+inline result<shape> broadcast_shape_numpy(std::initializer_list<shape> shapes) noexcept
+{
+  return broadcast_shape_numpy(std::span<const shape>(shapes.begin(), shapes.size()));
+}
+
+/* Z = x broadcast to zs, written row-major into z[0 .. count(zs)-1]; returns zs
+   (@req ONNX-UNIDIR SONNX-ELEM SONNX-F LIB-ROWMAJOR). Checks, the first failing one decides:
+     1. x.size() == count(xs), else SONNX_ERR_ARGUMENT (input 0, size() = x.size(),
+        expected() = count(xs)); skipped when count(xs) does not exist, which step 2 reports;
+     2. sonnx_broadcast_to's checks in its order (shapes, incompatibility, overflow), with its
+        error fields;
+     3. z.size() >= count(zs), else SONNX_ERR_CAPACITY (input no_index, size() = z.size(),
+        expected() = count(zs), both in elements). z may be longer; the rest is not touched.
+   An empty span counts as a capacity of 0, never as NULL, so SONNX_ERR_NULL cannot arise.
+   On error nothing is written (@req LIB-ERR-NOWRITE). x and z must not overlap
+   (@req LIB-NOALIAS). Trivially copyable T goes to sonnx_broadcast_to as sizeof(T)-byte blocks;
+   std::string is copied by assignment through sonnx_broadcast_strides, never by bytes (should
+   an assignment throw std::bad_alloc, the elements before it are already assigned). */
+template <element T>
+result<shape> broadcast_to(std::span<const T> x, const shape &xs, std::span<T> z,
+                           const shape &zs) noexcept(std::is_nothrow_copy_assignable_v<T>)
+{
+  if (std::optional<error> bad = detail::length_error(x.size(), xs, 0u)) {
+    return *bad;
+  }
+  unsigned char none = 0;
+  void *const z_data = detail::out_data(z, none);
+  sonnx_error e{};
+  if constexpr (std::is_trivially_copyable_v<T>) {
+    if (sonnx_broadcast_to(xs.as_c(), x.data(), sizeof(T), zs.as_c(), z_data, z.size_bytes(), &e) !=
+        SONNX_OK) {
+      return detail::in_elements(e, z.size(), sizeof(T));
+    }
+    return zs;
+  } else {
+    /* Validation only: with capacity 0 the C function writes nothing, and its errors before
+       the capacity check are exactly those of the trivially copyable path. */
+    const sonnx_status st =
+        sonnx_broadcast_to(xs.as_c(), x.data(), sizeof(T), zs.as_c(), z_data, 0u, &e);
+    if (st != SONNX_OK && st != SONNX_ERR_CAPACITY) {
+      return error(e);
+    }
+    const result<std::size_t> count_z = count(zs); /* exists: the C checks passed */
+    if (!count_z) {
+      return count_z.error();
+    }
+    const std::size_t cz = *count_z;
+    if (z.size() < cz) {
+      return error(detail::c_error(SONNX_ERR_CAPACITY, no_index, no_index, z.size(), cz));
+    }
+    if (cz == 0u) {
+      return zs;
+    }
+    std::array<std::size_t, max_rank> strides{};
+    if (sonnx_broadcast_strides(xs.as_c(), zs.as_c(), strides.data(), &e) != SONNX_OK) {
+      return error(e);
+    }
+    detail::assign_through(x, zs, cz, strides.data(), z);
+    return zs;
+  }
+}
+
+/* The operator Z0..Z(n-1) = Broadcast(X0..X(n-1)) for one element type T, given explicitly
+   (broadcast<float>(...)): xs[m] has shape shapes[m], zs[m] receives Zm; returns the common
+   shape (@req SONNX-SIG SONNX-ELEM SONNX-STEP1-RANK SONNX-STEP2-MAX SONNX-C1 SONNX-REC).
+   Inputs of different types (erratum E16): broadcast_shape, then broadcast_to per input.
+   Checks, the first failing one decides:
+     1. xs, shapes and zs have one length n, else SONNX_ERR_ARGUMENT (size() = the length that
+        differs, expected() = shapes.size()); n <= max_inputs, else SONNX_ERR_ARGUMENT;
+     2. xs[m].size() == count(shapes[m]) for m = 0, 1, ..., as in broadcast_to;
+     3. sonnx_broadcast's checks in its order (n, shapes, the fold of the SONNX rule, overflow),
+        with its error fields: an incompatibility names the first input whose addition makes
+        the fold fail;
+     4. zs[m].size() >= count(common shape) for m = 0, 1, ..., else SONNX_ERR_CAPACITY with
+        input() = m, in elements.
+   Nothing is written on error (@req LIB-ERR-NOWRITE); no two spans may overlap
+   (@req LIB-NOALIAS). Trivially copyable T goes to sonnx_broadcast in one call; std::string is
+   validated by the same call with capacities 0, then copied by assignment through
+   sonnx_broadcast_strides. */
+template <element T>
+result<shape> broadcast(std::span<const std::span<const T>> xs, std::span<const shape> shapes,
+                        std::span<const std::span<T>> zs) noexcept(std::is_nothrow_copy_assignable_v<T>)
+{
+  const std::size_t n = shapes.size();
+  if (xs.size() != n || zs.size() != n) {
+    return detail::list_error(xs.size(), n, zs.size());
+  }
+  if (n > max_inputs) {
+    return detail::too_many_inputs(n);
+  }
+  for (std::size_t m = 0; m < n; ++m) {
+    if (std::optional<error> bad = detail::length_error(xs[m].size(), shapes[m], m)) {
+      return *bad;
+    }
+  }
+  constexpr bool bytes = std::is_trivially_copyable_v<T>;
+  unsigned char none = 0;
+  std::array<sonnx_tensor, max_inputs> in{};
+  std::array<sonnx_buffer, max_inputs> out{};
+  for (std::size_t m = 0; m < n; ++m) {
+    in[m] = sonnx_tensor{shapes[m].as_c(), xs[m].data(), sizeof(T)};
+    out[m] = sonnx_buffer{detail::out_data(zs[m], none), bytes ? zs[m].size_bytes() : 0u};
+  }
+  std::array<std::size_t, max_rank> dims{};
+  std::size_t rank = 0;
+  sonnx_error e{};
+  const sonnx_status st = sonnx_broadcast(n, in.data(), out.data(), dims.data(), dims.size(), &rank, &e);
+  if constexpr (bytes) {
+    if (st != SONNX_OK) {
+      return detail::in_elements(e, e.input < n ? zs[e.input].size() : 0u, sizeof(T));
+    }
+    return shape(std::span<const std::size_t>(dims.data(), rank));
+  } else {
+    if (st != SONNX_OK && st != SONNX_ERR_CAPACITY) {
+      return error(e);
+    }
+    /* Stopped at a capacity, the call wrote no shape: take it from the fold it made. */
+    const result<shape> common = (st == SONNX_OK)
+                                     ? result<shape>(shape(std::span<const std::size_t>(dims.data(), rank)))
+                                     : detail::folded_shape(shapes);
+    if (!common) {
+      return common;
+    }
+    const shape &zshape = *common;
+    const result<std::size_t> count_z = count(zshape);
+    if (!count_z) {
+      return count_z.error();
+    }
+    const std::size_t cz = *count_z;
+    for (std::size_t m = 0; m < n; ++m) {
+      if (zs[m].size() < cz) {
+        return error(detail::c_error(SONNX_ERR_CAPACITY, m, no_index, zs[m].size(), cz));
+      }
+    }
+    if (cz == 0u) {
+      return zshape;
+    }
+    std::array<std::size_t, max_rank> strides{};
+    for (std::size_t m = 0; m < n; ++m) { /* every view first: no output is written on error */
+      if (sonnx_broadcast_strides(shapes[m].as_c(), zshape.as_c(), strides.data(), &e) != SONNX_OK) {
+        return error(e);
+      }
+    }
+    for (std::size_t m = 0; m < n; ++m) {
+      (void)sonnx_broadcast_strides(shapes[m].as_c(), zshape.as_c(), strides.data(), nullptr);
+      detail::assign_through(xs[m], zshape, cz, strides.data(), zs[m]);
+    }
+    return zshape;
+  }
+}
+
+/* The same with braced lists: broadcast<int>({x0, x1}, {s0, s1}, {z0, z1}). */
+template <element T>
+result<shape> broadcast(std::initializer_list<std::span<const T>> xs, std::initializer_list<shape> shapes,
+                        std::initializer_list<std::span<T>> zs) noexcept(std::is_nothrow_copy_assignable_v<T>)
+{
+  return broadcast<T>(std::span<const std::span<const T>>(xs.begin(), xs.size()),
+                      std::span<const shape>(shapes.begin(), shapes.size()),
+                      std::span<const std::span<T>>(zs.begin(), zs.size()));
+}
+
+} // namespace sonnx
+
+#endif
