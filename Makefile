@@ -23,7 +23,7 @@ CPPFLAGS := -Isrc
 DEB_PACKAGES := frama-c-base why3 z3 cvc4 doctest-dev librapidcheck-dev g++ clang-19 \
                 llvm-19 gcovr lcov python3-numpy
 
-.PHONY: all deps build-gcc build-clang proofs tests check clean
+.PHONY: all deps build-gcc build-clang proofs tests noalloc check clean
 
 all: $(BUILD)/libsonnx_broadcast.a
 
@@ -68,14 +68,24 @@ tests: $(BUILD)/gcc/unit-tests $(BUILD)/clang/unit-tests
 	@bash tools/run-doctest.sh gcc $(BUILD)/gcc/unit-tests
 	@bash tools/run-doctest.sh clang $(BUILD)/clang/unit-tests
 
+# @req LIB-NOALLOC: the core's objects reference no allocator (tests/test_noalloc.cpp
+# checks the C++ layer at run time).
+noalloc: $(BUILD)/libsonnx_broadcast.a
+	@bash tools/check-noalloc.sh $(BUILD)/libsonnx_broadcast.a
+
+# ---- RapidCheck properties and the NumPy differential (properties/properties.mk) ----
+-include properties/properties.mk
+
 # ---- everything; the last line is the summary CI reads ----
 check:
 	@rm -rf $(BUILD)/results
 	@status=0; \
 	$(MAKE) --no-print-directory deps || status=1; \
-	$(MAKE) --no-print-directory build-gcc build-clang || { status=1; echo "1 failed build" >> /dev/null; }; \
+	$(MAKE) --no-print-directory build-gcc build-clang || status=1; \
 	$(MAKE) --no-print-directory proofs || status=1; \
 	$(MAKE) --no-print-directory tests || status=1; \
+	$(MAKE) --no-print-directory noalloc || status=1; \
+	if [ -f properties/properties.mk ]; then $(MAKE) --no-print-directory properties || status=1; fi; \
 	python3 tools/check_summary.py $$status
 
 clean:
