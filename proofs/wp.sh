@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=build/proofs
 mkdir -p "$out"
-WP_TIMEOUT=${WP_TIMEOUT:-10}
+WP_TIMEOUT=${WP_TIMEOUT:-20}
 WP_PAR=${WP_PAR:-$(nproc)}
 flags=(
   -cpp-extra-args="-Isrc -Ispec/acsl"
@@ -21,7 +21,7 @@ flags=(
 # whole: WP skips it (its goals would only burn prover time), and the summary
 # reports it as open, never as proved.
 skipped=$(awk '!/^#/ && $2 == "*" {print $1}' proofs/open-goals.txt | paste -sd, -)
-if [ -n "$skipped" ]; then flags+=(-wp-skipfct "$skipped"); fi
+if [ -n "$skipped" ]; then flags+=(-wp-skip-fct "$skipped"); fi
 printf '%s\n' "frama-c ${flags[*]} src/*.c" > "$out/command.txt"
 rm -f "$out/wp.json"
 frama-c "${flags[@]}" src/*.c > "$out/wp.log" 2>&1 || { tail -30 "$out/wp.log"; exit 1; }
