@@ -29,6 +29,16 @@
   }
 */
 
+/* Lemma: one unfolding of padded_block (some provers do not instantiate the
+   recursive definition by themselves inside a loop). */
+/*@ ghost
+  /@ requires k < r;
+     assigns \nothing;
+     ensures padded_block(x, r, k) == padded_dim(x, r, k) * padded_block(x, r, k + 1);
+  @/
+  static void lemma_padded_block_step(sonnx_shape x, size_t r, size_t k) { }
+*/
+
 /* Lemma (induction from the last axis): padding adds axes of size 1 only, so
    the padded block of axis 0 is the element count of x (@req SONNX-STEP1-SHIFT). */
 /*@ ghost
@@ -60,7 +70,7 @@
     while (k > 0) {
       k--;
       /@ assert padded_dim(x, r, k) == 1; @/
-      /@ assert padded_block(x, r, k) == padded_dim(x, r, k) * padded_block(x, r, k + 1); @/
+      lemma_padded_block_step(x, r, k);
     }
   }
 */
@@ -105,31 +115,27 @@ static size_t source_offset_of(sonnx_shape x, sonnx_shape z, size_t o)
   return src;
 }
 
-/* Lemma: in a row-major buffer of blocks of es bytes, every byte of the
-   blocks before block o lies before block o's first byte. */
-/*@ ghost
-  /@ requires es >= 1;
-     requires o * es <= SIZE_MAX;
-     assigns \nothing;
-     ensures \forall integer i, t; 0 <= i < o && 0 <= t < es ==> i * es + t < o * es;
-  @/
-  static void lemma_blocks_below(size_t o, size_t es)
-  {
-    size_t i = 0;
-    /@ loop invariant 0 <= i <= o;
-       loop invariant \forall integer j, t; 0 <= j < i && 0 <= t < es ==> j * es + t < o * es;
-       loop assigns i;
-       loop variant o - i;
-    @/
-    while (i < o) {
-      lemma_mul_le_mono(o, i + 1, es);
-      /@ assert (i + 1) * es == i * es + es; @/
-      i++;
-    }
-  }
+/* The unit the reference kernel repeats: one element of n bytes. */
+/*@ requires \valid(dst + (0 .. n - 1)) && \valid_read(src + (0 .. n - 1));
+    requires \separated(dst + (0 .. n - 1), src + (0 .. n - 1));
+    assigns dst[0 .. n - 1];
+    ensures \forall integer t; 0 <= t < n ==> dst[t] == \old(src[t]);
 */
+static void copy_bytes(char *dst, const char *src, size_t n)
+{
+  size_t t = 0;
+  /*@ loop invariant 0 <= t <= n;
+      loop invariant \forall integer j; 0 <= j < t ==> dst[j] == \at(src[j], Pre);
+      loop assigns t, dst[0 .. n - 1];
+      loop variant n - t;
+  */
+  while (t < n) {
+    dst[t] = src[t];
+    t++;
+  }
+}
 
-/* The proved reference kernel: every output element, byte by byte. */
+/* The proved reference kernel: every output element, one after the other. */
 /*@ requires shape_readable(x) && shape_readable(z) && z.rank <= SONNX_MAX_RANK;
     requires broadcasts_to(x, z);
     requires es >= 1;
@@ -157,24 +163,39 @@ static void copy_elements(const char *xb, char *zb, size_t es, sonnx_shape x,
     size_t src = source_offset_of(x, z, o);
     /*@ ghost lemma_mul_le_mono(count_x, src + 1, es); */
     /*@ ghost lemma_mul_le_mono(count_z, o + 1, es); */
-    /*@ ghost lemma_blocks_below(o, es); */
-    size_t b = 0;
-    /*@ loop invariant 0 <= b <= es;
-        loop invariant \forall integer t; 0 <= t < b ==>
-          \let from = src * es + t; zb[o * es + t] == \at(xb[from], Pre);
-        loop invariant elements_broadcast{Here, Pre}(zb, (char *)xb, es, x, z, o);
-        loop assigns b, zb[o * es .. o * es + es - 1];
-        loop variant es - b;
+    /*@ ghost lemma_mul_le_mono(o, 0, es); */
+    /*@ ghost lemma_mul_le_mono(src, 0, es); */
+    /*@ assert (o + 1) * es == o * es + es && (src + 1) * es == src * es + es; */
+    size_t base = o * es;
+    size_t from = src * es;
+  Before: __attribute__((unused));
+    copy_bytes(zb + base, xb + from, es);
+    /*@ assert copied: \let first = source_offset{Pre}(x, z, o) * es;
+          \forall integer t; 0 <= t < es ==> zb[base + t] == \at(xb[first + t], Pre); */
+    /*@ assert new_element: element_broadcast{Here, Pre}(zb, (char *)xb, es, x, z, o); */
+    /* The earlier elements are intact: one block at a time, so that each
+       frame step is linear in the ground block j (no quantified product). */
+    /*@ ghost
+      size_t j = 0;
+      /@ loop invariant 0 <= j <= o;
+         loop invariant elements_broadcast{Here, Pre}(zb, (char *)xb, es, x, z, j);
+         loop assigns j;
+         loop variant o - j;
+      @/
+      while (j < o) {
+        lemma_mul_le_mono(o, j + 1, es);
+        /@ assert (j + 1) * es == j * es + es; @/
+        /@ assert block_kept: \forall integer t; 0 <= t < es ==>
+              \let p = j * es + t; zb[p] == \at(zb[p], Before); @/
+        /@ assert element_broadcast{Before, Pre}(zb, (char *)xb, es, x, z, j); @/
+        /@ assert \let s = source_offset{Pre}(x, z, j) * es; \forall integer b; 0 <= b < es ==>
+              \let p = j * es + b; \at(zb[p], Before) == \at(xb[s + b], Pre); @/
+        /@ assert \let s = source_offset{Pre}(x, z, j) * es; \forall integer b; 0 <= b < es ==>
+              \let p = j * es + b; zb[p] == \at(xb[s + b], Pre); @/
+        /@ assert element_here: element_broadcast{Here, Pre}(zb, (char *)xb, es, x, z, j); @/
+        j++;
+      }
     */
-    while (b < es) {
-      /*@ assert (o + 1) * es == o * es + es && (src + 1) * es == src * es + es; */
-      /*@ assert o * es + b < count_z * es && src * es + b < count_x * es; */
-      zb[o * es + b] = xb[src * es + b];
-      b++;
-    }
-    /*@ assert src == source_offset{Pre}(x, z, o); */
-    /*@ assert \let from = source_offset{Pre}(x, z, o) * es;
-          \forall integer t; 0 <= t < es ==> zb[o * es + t] == \at(xb[from + t], Pre); */
     o++;
   }
 }
@@ -220,19 +241,20 @@ typedef struct {
 /*@ requires shape_ok(s) && shape_readable(s) && es >= 1;
     assigns \nothing;
     ensures \result.status == SONNX_OK || \result.status == SONNX_ERR_OVERFLOW;
-    ensures \result.status == SONNX_OK <==> shape_count{Pre}(s) * es <= SIZE_MAX;
-    ensures \result.status == SONNX_OK ==>
-      \result.count == shape_count{Pre}(s) && \result.bytes == \result.count * es;
+    ensures \result.status == SONNX_OK <==> shape_count(s) * es <= SIZE_MAX;
+    ensures \result.status == SONNX_OK ==> \result.count == shape_count(s);
+    ensures \result.status == SONNX_OK ==> \result.bytes == \result.count * es;
 */
 static byte_size_result byte_size(sonnx_shape s, size_t es)
 {
   byte_size_result r = {SONNX_ERR_OVERFLOW, 0u, 0u};
-  size_t c; /* written by sonnx_shape_count; no write before the call keeps its Pre ours */
-  if (sonnx_shape_count(s, &c) != SONNX_OK) {
-    /*@ assert shape_count{Pre}(s) > SIZE_MAX; */
-    /*@ assert shape_count{Pre}(s) * es >= shape_count{Pre}(s); */
+  sonnx_count n = sonnx_count_of(s);
+  if (n.status != SONNX_OK) {
+    /*@ assert shape_count(s) > SIZE_MAX; */
+    /*@ assert shape_count(s) * es >= shape_count(s); */
     return r;
   }
+  size_t c = n.count;
   if (c > SIZE_MAX / es) {
     /*@ assert c >= SIZE_MAX / es + 1 && es >= 2; */
     /*@ ghost lemma_mul_le_mono(c, SIZE_MAX / es + 1, es); */
@@ -257,7 +279,10 @@ typedef struct {
   size_t z_count;
 } to_check;
 
-/*@ requires to_call_valid(x, (void *)x_data, es, z, (void *)z_data, z_capacity, \null);
+/* The shape checks of sonnx_broadcast_to: x then z (rank, dims), elem_size,
+   x broadcasts to z. */
+/*@ requires shape_ok(x) ==> shape_readable(x);
+    requires shape_ok(z) ==> shape_readable(z);
     assigns \nothing;
     behavior bad_shape:
       assumes !shape_ok(x) || !shape_ok(z);
@@ -269,37 +294,13 @@ typedef struct {
     behavior incompatible:
       assumes shape_ok(x) && shape_ok(z) && es > 0 && !broadcasts_to(x, z);
       ensures \result.status == SONNX_ERR_INCOMPATIBLE && \result.input == 0;
-    behavior overflow:
+    behavior compatible:
       assumes shape_ok(x) && shape_ok(z) && es > 0 && broadcasts_to(x, z);
-      assumes !to_fits(x, es, z);
-      ensures \result.status == SONNX_ERR_OVERFLOW;
-    behavior null_data:
-      assumes shape_ok(x) && shape_ok(z) && es > 0 && broadcasts_to(x, z);
-      assumes to_fits(x, es, z);
-      assumes to_null_data(x, (void *)x_data, z, (void *)z_data);
-      ensures \result.status == SONNX_ERR_NULL;
-    behavior capacity:
-      assumes shape_ok(x) && shape_ok(z) && es > 0 && broadcasts_to(x, z);
-      assumes to_fits(x, es, z);
-      assumes !to_null_data(x, (void *)x_data, z, (void *)z_data);
-      assumes z_capacity < shape_count(z) * es;
-      ensures \result.status == SONNX_ERR_CAPACITY && \result.expected == shape_count(z) * es;
-    ensures ok_means: \result.status == SONNX_OK ==>
-      shape_ok(x) && shape_ok(z) && es > 0 && broadcasts_to(x, z) && to_fits(x, es, z) &&
-      !to_null_data(x, (void *)x_data, z, (void *)z_data) && z_capacity >= shape_count(z) * es &&
-      \result.x_count == shape_count(x) && \result.z_count == shape_count(z);
-    behavior accepted:
-      assumes shape_ok(x) && shape_ok(z) && es > 0 && broadcasts_to(x, z);
-      assumes to_fits(x, es, z);
-      assumes !to_null_data(x, (void *)x_data, z, (void *)z_data);
-      assumes z_capacity >= shape_count(z) * es;
       ensures \result.status == SONNX_OK;
-      ensures \result.x_count == shape_count(x) && \result.z_count == shape_count(z);
     complete behaviors;
     disjoint behaviors;
 */
-static to_check check_broadcast_to(sonnx_shape x, const void *x_data, size_t es, sonnx_shape z,
-                                   const void *z_data, size_t z_capacity)
+static to_check check_to_shapes(sonnx_shape x, size_t es, sonnx_shape z)
 {
   to_check c = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u, 0u, 0u};
   if (x.rank > SONNX_MAX_RANK || z.rank > SONNX_MAX_RANK ||
@@ -332,8 +333,46 @@ static to_check check_broadcast_to(sonnx_shape x, const void *x_data, size_t es,
     c.axis = bad_axis;
     c.size = sonnx_padded_dim(x, z.rank, bad_axis);
     c.expected = z.dims[bad_axis];
-    return c;
   }
+  return c;
+}
+
+/* The size checks of sonnx_broadcast_to once the shapes are known good:
+   byte sizes, NULL data with a non-zero count, capacity. */
+/*@ requires shape_ok(x) && shape_readable(x) && shape_ok(z) && shape_readable(z) && es > 0;
+    assigns \nothing;
+    behavior overflow:
+      assumes !to_fits(x, es, z);
+      ensures \result.status == SONNX_ERR_OVERFLOW;
+    behavior null_data:
+      assumes to_fits(x, es, z);
+      assumes to_null_data(x, (void *)x_data, z, (void *)z_data);
+      ensures \result.status == SONNX_ERR_NULL;
+    behavior capacity:
+      assumes to_fits(x, es, z);
+      assumes !to_null_data(x, (void *)x_data, z, (void *)z_data);
+      assumes z_capacity < shape_count(z) * es;
+      ensures \result.status == SONNX_ERR_CAPACITY;
+      ensures \result.expected == shape_count(z) * es;
+    behavior accepted:
+      assumes to_fits(x, es, z);
+      assumes !to_null_data(x, (void *)x_data, z, (void *)z_data);
+      assumes z_capacity >= shape_count(z) * es;
+      ensures \result.status == SONNX_OK;
+      ensures \result.x_count == shape_count(x);
+      ensures \result.z_count == shape_count(z);
+    ensures ok_fits: \result.status == SONNX_OK ==> to_fits(x, es, z);
+    ensures ok_counts: \result.status == SONNX_OK ==>
+      \result.x_count == shape_count(x) && \result.z_count == shape_count(z);
+    ensures ok_bytes: \result.status == SONNX_OK ==>
+      \result.x_count * es <= SIZE_MAX && \result.z_count * es <= SIZE_MAX;
+    complete behaviors;
+    disjoint behaviors;
+*/
+static to_check check_to_sizes(sonnx_shape x, const void *x_data, size_t es, sonnx_shape z,
+                               const void *z_data, size_t z_capacity)
+{
+  to_check c = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u, 0u, 0u};
   byte_size_result zs = byte_size(z, es);
   byte_size_result xs = byte_size(x, es);
   if (zs.status != SONNX_OK || xs.status != SONNX_OK) {
@@ -366,7 +405,10 @@ static to_check check_broadcast_to(sonnx_shape x, const void *x_data, size_t es,
 sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_size,
                                 sonnx_shape z, void *z_data, size_t z_capacity, sonnx_error *err)
 {
-  to_check c = check_broadcast_to(x, x_data, elem_size, z, z_data, z_capacity);
+  to_check c = check_to_shapes(x, elem_size, z);
+  if (c.status == SONNX_OK) {
+    c = check_to_sizes(x, x_data, elem_size, z, z_data, z_capacity);
+  }
   if (c.status != SONNX_OK) {
     return sonnx_report(err, c.status, c.input, c.axis, c.size, c.expected);
   }

@@ -25,4 +25,21 @@ static inline sonnx_status sonnx_report(sonnx_error *err, sonnx_status status, s
   return status;
 }
 
+/* Element count of a shape, returned by value: callers keep a plain value
+   (nothing of theirs written through a pointer), so the memory their own
+   contracts talk about is untouched. sonnx_shape_count is this plus its
+   argument checks. @req LIB-OVERFLOW */
+typedef struct {
+  sonnx_status status; /* SONNX_OK or SONNX_ERR_OVERFLOW */
+  size_t count;        /* shape_count(s) when SONNX_OK */
+} sonnx_count;
+
+/*@ requires shape_ok(s) && shape_readable(s);
+    assigns \nothing;
+    ensures \result.status == SONNX_OK || \result.status == SONNX_ERR_OVERFLOW;
+    ensures \result.status == SONNX_OK <==> shape_count(s) <= SIZE_MAX;
+    ensures \result.status == SONNX_OK ==> \result.count == shape_count(s);
+*/
+sonnx_count sonnx_count_of(sonnx_shape s);
+
 #endif

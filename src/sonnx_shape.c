@@ -363,14 +363,9 @@ sonnx_status sonnx_broadcast_shape_numpy(size_t n, const sonnx_shape *inputs, si
   return r.status;
 }
 
-sonnx_status sonnx_shape_count(sonnx_shape s, size_t *count)
+sonnx_count sonnx_count_of(sonnx_shape s)
 {
-  if (count == NULL || (s.rank > 0u && s.dims == NULL)) {
-    return SONNX_ERR_NULL;
-  }
-  if (s.rank > SONNX_MAX_RANK) {
-    return SONNX_ERR_RANK;
-  }
+  sonnx_count r = {SONNX_OK, 0u};
   /* A zero size anywhere makes the count 0 even when a block would
      overflow, so zeros are found before any multiplication. */
   size_t k = 0;
@@ -382,8 +377,7 @@ sonnx_status sonnx_shape_count(sonnx_shape s, size_t *count)
   while (k < s.rank) {
     if (s.dims[k] == 0u) {
       /*@ ghost lemma_zero_absorbs(s.dims, k, s.rank); */
-      *count = 0u;
-      return SONNX_OK;
+      return r;
     }
     k++;
   }
@@ -404,12 +398,27 @@ sonnx_status sonnx_shape_count(sonnx_shape s, size_t *count)
       /*@ assert count_from(s.dims, k, s.rank) == d * acc; */
       /*@ ghost lemma_count_grows(s.dims, k, s.rank); */
       /*@ assert shape_count(s) > SIZE_MAX; */
-      return SONNX_ERR_OVERFLOW;
+      r.status = SONNX_ERR_OVERFLOW;
+      return r;
     }
     acc *= d;
   }
   /*@ assert whole_count: acc == shape_count(s); */
-  /*@ assert fits: shape_count(s) <= SIZE_MAX; */
-  *count = acc;
-  return SONNX_OK;
+  r.count = acc;
+  return r;
+}
+
+sonnx_status sonnx_shape_count(sonnx_shape s, size_t *count)
+{
+  if (count == NULL || (s.rank > 0u && s.dims == NULL)) {
+    return SONNX_ERR_NULL;
+  }
+  if (s.rank > SONNX_MAX_RANK) {
+    return SONNX_ERR_RANK;
+  }
+  sonnx_count c = sonnx_count_of(s);
+  if (c.status == SONNX_OK) {
+    *count = c.count;
+  }
+  return c.status;
 }

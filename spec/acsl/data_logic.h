@@ -73,11 +73,18 @@
       (padded_dim(x, z.rank, k) == 1 && z.dims[k] != 0);
 
   // @req SONNX-ELEM LIB-ROWMAJOR
-  // Every element of the output bytes zb is the f-mapped element of the input bytes xb.
+  // Output element o (bytes o*es .. o*es+es-1 of zb) is the f-mapped element of the input bytes xb.
+  predicate element_broadcast{L1, L2}(char *zb, char *xb, size_t es,
+                                      sonnx_shape x, sonnx_shape z, integer o) =
+    \forall integer b; 0 <= b < es ==>
+      \at(zb[o * es + b], L1) == \at(xb[source_offset{L2}(x, z, o) * es + b], L2);
+
+  // @req SONNX-ELEM LIB-ROWMAJOR
+  // Every output element before upto is the f-mapped element of the input bytes xb.
+  // (Two predicates, so that provers instantiate per element on a symbol, not on a product.)
   predicate elements_broadcast{L1, L2}(char *zb, char *xb, size_t es,
                                        sonnx_shape x, sonnx_shape z, integer upto) =
-    \forall integer o, b; 0 <= o < upto && 0 <= b < es ==>
-      \at(zb[o * es + b], L1) == \at(xb[source_offset{L2}(x, z, o) * es + b], L2);
+    \forall integer o; 0 <= o < upto ==> element_broadcast{L1, L2}(zb, xb, es, x, z, o);
 */
 
 #endif
