@@ -386,6 +386,23 @@ sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_s
          \valid_read((char *)in[m].data + (0 .. shape_count(in[m].shape) * in[m].elem_size - 1))) &&
       (out[m].data != \null ==> \valid((char *)out[m].data + (0 .. out[m].capacity - 1)));
 
+  // @req LIB-NOALIAS: the shape results and the error record overlap no tensor, no buffer
+  // descriptor, no input's dims, no output's data, and not each other.
+  predicate results_separated{L}(sonnx_tensor *in, sonnx_buffer *out, integer n, size_t *out_dims,
+                                 integer capacity, size_t *out_rank, sonnx_error *err) =
+    (out_dims != \null ==> \separated(out_dims + (0 .. capacity - 1), in + (0 .. n - 1), out + (0 .. n - 1))) &&
+    (out_rank != \null ==> \separated(out_rank, in + (0 .. n - 1), out + (0 .. n - 1))) &&
+    (err != \null ==> \separated(err, in + (0 .. n - 1), out + (0 .. n - 1))) &&
+    \forall integer m; 0 <= m < n ==>
+      (shape_ok(in[m].shape) && in[m].shape.rank > 0 ==>
+         (out_dims != \null ==> \separated(out_dims + (0 .. capacity - 1), in[m].shape.dims + (0 .. in[m].shape.rank - 1))) &&
+         (out_rank != \null ==> \separated(out_rank, in[m].shape.dims + (0 .. in[m].shape.rank - 1))) &&
+         (err != \null ==> \separated(err, in[m].shape.dims + (0 .. in[m].shape.rank - 1)))) &&
+      (out[m].data != \null ==>
+         (out_dims != \null ==> \separated(out_dims + (0 .. capacity - 1), (char *)out[m].data + (0 .. out[m].capacity - 1))) &&
+         (out_rank != \null ==> \separated(out_rank, (char *)out[m].data + (0 .. out[m].capacity - 1))) &&
+         (err != \null ==> \separated(err, (char *)out[m].data + (0 .. out[m].capacity - 1))));
+
   // @req LIB-NOALIAS: outputs overlap neither each other, nor any input, nor the shape arrays.
   predicate tensors_separated{L}(sonnx_tensor *in, sonnx_buffer *out, integer n) =
     \forall integer m, j; 0 <= m < n && 0 <= j < n && out[m].data != \null ==>
@@ -403,24 +420,35 @@ sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_s
    Checks in this order: inputs, outputs, out_dims (when dims_capacity > 0), out_rank NULL;
    n range; per input: rank, dims, elem_size, and the left fold of the binary SONNX rule
    (@req SONNX-REC: an incompatibility names the first input whose addition makes the fold
-   fail); dims_capacity; byte sizes; per input: data NULL, output NULL, output capacity. */
+   fail, and the first axis); dims_capacity; byte sizes; per input: data NULL, output NULL,
+   output capacity. */
 /*@ requires err == \null || \valid(err);
     requires out_rank == \null || \valid(out_rank);
     requires out_dims == \null || \valid(out_dims + (0 .. dims_capacity - 1));
+    requires out_dims != \null && out_rank != \null ==> \separated(out_dims + (0 .. dims_capacity - 1), out_rank);
+    requires out_dims != \null && err != \null ==> \separated(out_dims + (0 .. dims_capacity - 1), err);
+    requires out_rank != \null && err != \null ==> \separated(out_rank, err);
     requires inputs != \null && outputs != \null && 1 <= n <= SONNX_MAX_INPUTS ==>
       tensors_valid((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n) &&
-      tensors_separated((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n);
+      tensors_separated((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n) &&
+      results_separated((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n,
+                        out_dims, dims_capacity, out_rank, err);
     assigns *err, *out_rank, out_dims[0 .. dims_capacity - 1],
       ((char *)outputs[0 .. n - 1].data)[0 .. SIZE_MAX];
-    ensures shape: \result == SONNX_OK ==> *out_rank <= dims_capacity &&
-      \forall integer m; 0 <= m < n ==>
-        broadcasts_to{Pre}(\at(inputs[m].shape, Pre), (sonnx_shape){*out_rank, out_dims});
-    ensures elements: \result == SONNX_OK ==> \forall integer m; 0 <= m < n ==>
-      elements_broadcast{Post, Pre}((char *)\at(outputs[m].data, Pre), (char *)\at(inputs[m].data, Pre),
-        \at(inputs[m].elem_size, Pre), \at(inputs[m].shape, Pre), (sonnx_shape){*out_rank, out_dims},
-        shape_count((sonnx_shape){*out_rank, out_dims}));
-    ensures untouched: \result != SONNX_OK ==> *out_rank == \old(*out_rank) &&
+    ensures rank: \result == SONNX_OK ==> *out_rank <= dims_capacity &&
+      tensors_max_rank{Pre}((sonnx_tensor *)inputs, n, *out_rank);
+    ensures sizes: \result == SONNX_OK ==>      // @req SONNX-STEP2-MAX SONNX-C1 SONNX-REC
+      tensors_axes{Post, Pre}((sonnx_tensor *)inputs, n, *out_rank, out_dims, *out_rank);
+    ensures elements: \result == SONNX_OK ==> \forall integer m; 0 <= m < n ==>   // @req SONNX-ELEM
+      elements_broadcast_to{Post, Pre}((char *)\at(outputs[m].data, Pre), (char *)\at(inputs[m].data, Pre),
+        \at(inputs[m].elem_size, Pre), \at(inputs[m].shape, Pre), *out_rank, out_dims,
+        count_from(out_dims, 0, *out_rank));
+    ensures rank_untouched: \result != SONNX_OK && out_rank != \null ==>   // @req LIB-ERR-NOWRITE
+      *out_rank == \old(*out_rank);
+    ensures dims_untouched: \result != SONNX_OK && out_dims != \null ==>   // @req LIB-ERR-NOWRITE
       \forall integer k; 0 <= k < dims_capacity ==> out_dims[k] == \old(out_dims[k]);
+    ensures ok_reported: \result == SONNX_OK && err != \null ==> err->status == SONNX_OK;
+    ensures error_reported: \result != SONNX_OK && err != \null ==> err->status == \result;
 */
 sonnx_status sonnx_broadcast(size_t n, const sonnx_tensor *inputs, const sonnx_buffer *outputs,
                              size_t *out_dims, size_t dims_capacity, size_t *out_rank,

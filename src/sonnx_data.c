@@ -170,7 +170,7 @@ static void copy_elements(const char *xb, char *zb, size_t es, sonnx_shape x,
     size_t from = src * es;
   Before: __attribute__((unused));
     copy_bytes(zb + base, xb + from, es);
-    /*@ assert copied: \let first = source_offset{Pre}(x, z, o) * es;
+    /*@ assert copied: \let first = source_offset(x, z, o) * es;
           \forall integer t; 0 <= t < es ==> zb[base + t] == \at(xb[first + t], Pre); */
     /*@ assert new_element: element_broadcast{Here, Pre}(zb, (char *)xb, es, x, z, o); */
     /* The earlier elements are intact: one block at a time, so that each
@@ -188,9 +188,9 @@ static void copy_elements(const char *xb, char *zb, size_t es, sonnx_shape x,
         /@ assert block_kept: \forall integer t; 0 <= t < es ==>
               \let p = j * es + t; zb[p] == \at(zb[p], Before); @/
         /@ assert element_broadcast{Before, Pre}(zb, (char *)xb, es, x, z, j); @/
-        /@ assert \let s = source_offset{Pre}(x, z, j) * es; \forall integer b; 0 <= b < es ==>
+        /@ assert \let s = source_offset(x, z, j) * es; \forall integer b; 0 <= b < es ==>
               \let p = j * es + b; \at(zb[p], Before) == \at(xb[s + b], Pre); @/
-        /@ assert \let s = source_offset{Pre}(x, z, j) * es; \forall integer b; 0 <= b < es ==>
+        /@ assert \let s = source_offset(x, z, j) * es; \forall integer b; 0 <= b < es ==>
               \let p = j * es + b; zb[p] == \at(xb[s + b], Pre); @/
         /@ assert element_here: element_broadcast{Here, Pre}(zb, (char *)xb, es, x, z, j); @/
         j++;
@@ -607,6 +607,247 @@ sonnx_status sonnx_source_offset(sonnx_shape x, sonnx_shape z, const size_t *ind
    write (@req LIB-ERR-NOWRITE). An incompatibility names the first input m
    whose addition makes the fold fail, with m's padded size on that axis and
    the size it met. */
+/* One input's own checks, in order: rank, dims, element size. */
+/*@ assigns \nothing;
+    ensures ok: \result.status == SONNX_OK <==> shape_ok(t.shape) && t.elem_size > 0;
+    ensures kind: \result.status == SONNX_OK || \result.status == SONNX_ERR_RANK ||
+      \result.status == SONNX_ERR_NULL || \result.status == SONNX_ERR_ARGUMENT;
+*/
+static view_check check_tensor(sonnx_tensor t)
+{
+  view_check c = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u};
+  if (t.shape.rank > SONNX_MAX_RANK) {
+    c.status = SONNX_ERR_RANK;
+    c.size = t.shape.rank;
+    c.expected = SONNX_MAX_RANK;
+  } else if (t.shape.rank > 0u && t.shape.dims == NULL) {
+    c.status = SONNX_ERR_NULL;
+  } else if (t.elem_size == 0u) {
+    c.status = SONNX_ERR_ARGUMENT;
+    c.expected = 1u;
+  }
+  return c;
+}
+
+/* Outcome of the fold: an incompatibility located as the shape core locates
+   it, or the common rank (its sizes are in the caller's array). */
+typedef struct {
+  sonnx_status status; /* SONNX_OK, an input's own error, or SONNX_ERR_INCOMPATIBLE */
+  size_t input;
+  size_t axis;
+  size_t size;
+  size_t expected;
+  size_t rank;
+} fold_result;
+
+/* @req SONNX-REC SONNX-STEP1-RANK SONNX-STEP2-MAX SONNX-C1: the left fold
+   Broadcast(Broadcast(X1..Xm), Xm+1), each step the binary rule (pad the
+   pair, max per axis, C1 for both). Its loop invariant is the N-ary result
+   of the inputs folded so far, so the proof of this function is the proof
+   of the spec's recursive definition: the fold computes Broadcast(X1..XN).
+   An incompatibility names the first input whose addition breaks the fold,
+   and the first axis where it does. */
+/*@ requires 1 <= n <= SONNX_MAX_INPUTS && \valid_read(inputs + (0 .. n - 1));
+    requires \forall integer m; 0 <= m < n && shape_ok(inputs[m].shape) ==> shape_readable(inputs[m].shape);
+    requires \valid(acc_dims + (0 .. SONNX_MAX_RANK - 1));
+    requires \forall integer m; 0 <= m < n && inputs[m].shape.rank > 0 ==>
+      \separated(acc_dims + (0 .. SONNX_MAX_RANK - 1), inputs[m].shape.dims + (0 .. inputs[m].shape.rank - 1));
+    requires \separated(acc_dims + (0 .. SONNX_MAX_RANK - 1), inputs + (0 .. n - 1));
+    assigns acc_dims[0 .. SONNX_MAX_RANK - 1];
+    ensures status: \result.status == SONNX_OK || \result.status == SONNX_ERR_INCOMPATIBLE ||
+      \result.status == SONNX_ERR_RANK || \result.status == SONNX_ERR_NULL ||
+      \result.status == SONNX_ERR_ARGUMENT;
+    ensures located: \result.status != SONNX_OK ==> \result.input < n;
+    ensures checked: \result.status == SONNX_OK ==> tensors_ok(inputs, n);
+    ensures rank: \result.status == SONNX_OK ==> \result.rank <= SONNX_MAX_RANK;
+    ensures shape: \result.status == SONNX_OK ==>
+      tensors_broadcast{Post, Pre}(inputs, n, \result.rank, acc_dims);
+*/
+static fold_result fold_shapes(size_t n, const sonnx_tensor *inputs, size_t *acc_dims)
+{
+  fold_result r = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u, 0u};
+  size_t next_dims[SONNX_MAX_RANK];
+  view_check c = check_tensor(inputs[0]);
+  if (c.status != SONNX_OK) {
+    r.status = c.status;
+    r.input = 0u;
+    r.size = c.size;
+    r.expected = c.expected;
+    return r;
+  }
+  /* X1 alone: its own shape (the fold starts from X1, not from a scalar:
+     () with (0) violates C1). */
+  sonnx_shape first = inputs[0].shape;
+  size_t k = 0;
+  /*@ loop invariant 0 <= k <= first.rank;
+      loop invariant \forall integer t; 0 <= t < k ==> acc_dims[t] == first.dims[t];
+      loop assigns k, acc_dims[0 .. SONNX_MAX_RANK - 1];
+      loop variant first.rank - k;
+  */
+  while (k < first.rank) {
+    acc_dims[k] = first.dims[k];
+    k++;
+  }
+  size_t acc_rank = first.rank;
+  /*@ assert tensors_max_rank{Pre}(inputs, 1, acc_rank); */
+  /*@ assert \forall integer i; 0 <= i < acc_rank ==> padded_dim{Pre}(first, acc_rank, i) == acc_dims[i]; */
+  /*@ assert tensors_axes{Here, Pre}(inputs, 1, acc_rank, acc_dims, acc_rank); */
+  size_t m = 1;
+  /*@ loop invariant 1 <= m <= n;
+      loop invariant acc_rank <= SONNX_MAX_RANK;
+      loop invariant tensors_ok(inputs, m);
+      loop invariant tensors_broadcast{Here, Pre}(inputs, m, acc_rank, acc_dims);
+      loop assigns m, acc_rank, k, c, acc_dims[0 .. SONNX_MAX_RANK - 1], next_dims[0 .. SONNX_MAX_RANK - 1];
+      loop variant n - m;
+  */
+  while (m < n) {
+    c = check_tensor(inputs[m]);
+    if (c.status != SONNX_OK) {
+      r.status = c.status;
+      r.input = m;
+      r.size = c.size;
+      r.expected = c.expected;
+      return r;
+    }
+    sonnx_shape x = inputs[m].shape;
+    size_t r1 = acc_rank;
+    size_t r2 = (r1 >= x.rank) ? r1 : x.rank; /* Step 1 for the pair */
+    size_t shift = r2 - r1;
+    /*@ assert tensors_max_rank{Pre}(inputs, m + 1, r2); */
+    size_t i = 0;
+    /*@ loop invariant 0 <= i <= r2;
+        loop invariant tensors_axes{Here, Pre}(inputs, m + 1, r2, &next_dims[0], i);
+        loop assigns i, next_dims[0 .. SONNX_MAX_RANK - 1];
+        loop variant r2 - i;
+    */
+    while (i < r2) {
+      /* Step 2 for the pair (Broadcast(X1..Xm), X(m+1)) on axis i. */
+      size_t p0 = (i < shift) ? 1u : acc_dims[i - shift];
+      size_t px = sonnx_padded_dim(x, r2, i);
+      size_t d = (p0 >= px) ? p0 : px;
+      if ((p0 != d && p0 != 1u) || (px != d && px != 1u)) {
+        /* C1 fails for the pair: the first axis, in the shape core's terms
+           (size: input m's padded size; expected: the fold's size so far). */
+        r.status = SONNX_ERR_INCOMPATIBLE;
+        r.input = m;
+        r.axis = i;
+        r.size = px;
+        r.expected = p0;
+        return r;
+      }
+      /*@ assert px == padded_dim{Pre}(x, r2, i); */
+      if (i < shift) {
+        /*@ assert \forall integer j; 0 <= j < m ==> padded_dim{Pre}(inputs[j].shape, r2, i) == 1; */
+      } else {
+        /*@ assert \forall integer j; 0 <= j < m ==>
+              padded_dim{Pre}(inputs[j].shape, r2, i) == padded_dim{Pre}(inputs[j].shape, r1, i - shift); */
+        /*@ assert \let q = i - shift; acc_dims[q] == \at(acc_dims[q], LoopEntry); */
+        /*@ assert tensors_max_dim{Pre}(inputs, m, r1, i - shift, acc_dims[i - shift]); */
+        /*@ assert tensors_c1{Pre}(inputs, m, r1, i - shift, acc_dims[i - shift]); */
+      }
+      /*@ assert tensors_max_dim{Pre}(inputs, m + 1, r2, i, d); */
+      /*@ assert tensors_c1{Pre}(inputs, m + 1, r2, i, d); */
+      next_dims[i] = d;
+      i++;
+    }
+    k = 0;
+  Copy: __attribute__((unused));
+    /*@ loop invariant 0 <= k <= r2;
+        loop invariant tensors_axes{Here, Pre}(inputs, m + 1, r2, acc_dims, k);
+        loop assigns k, acc_dims[0 .. SONNX_MAX_RANK - 1];
+        loop variant r2 - k;
+    */
+    while (k < r2) {
+      /*@ assert \let q = k; next_dims[q] == \at(next_dims[q], Copy); */
+      /*@ assert tensors_max_dim{Pre}(inputs, m + 1, r2, k, next_dims[k]) &&
+                 tensors_c1{Pre}(inputs, m + 1, r2, k, next_dims[k]); */
+      acc_dims[k] = next_dims[k];
+      k++;
+    }
+    acc_rank = r2;
+    /*@ assert tensors_axes{Here, Pre}(inputs, m + 1, r2, acc_dims, r2); */
+    m++;
+  }
+  r.rank = acc_rank;
+  return r;
+}
+
+/* Per input, once the common shape (count z_count) is known: first every
+   byte size (input and output), then per input its data NULL, its output
+   NULL, its output capacity. */
+/*@ requires n >= 1 && \valid_read(inputs + (0 .. n - 1)) && \valid_read(outputs + (0 .. n - 1));
+    requires tensors_ok(inputs, n) && tensors_readable(inputs, n);
+    assigns \nothing;
+    ensures kind: \result.status == SONNX_OK || \result.status == SONNX_ERR_OVERFLOW ||
+      \result.status == SONNX_ERR_NULL || \result.status == SONNX_ERR_CAPACITY;
+    ensures located: \result.status != SONNX_OK ==> \result.input < n;
+    ensures fits: \result.status == SONNX_OK ==> \forall integer m; 0 <= m < n ==>
+      z_count * inputs[m].elem_size <= SIZE_MAX &&
+      shape_count(inputs[m].shape) * inputs[m].elem_size <= SIZE_MAX;
+    ensures present: \result.status == SONNX_OK ==> \forall integer m; 0 <= m < n ==>
+      (inputs[m].data != \null || shape_count(inputs[m].shape) == 0) &&
+      (outputs[m].data != \null || z_count == 0);
+    ensures room: \result.status == SONNX_OK ==> \forall integer m; 0 <= m < n ==>
+      outputs[m].capacity >= z_count * inputs[m].elem_size;
+*/
+static view_check check_buffers(size_t n, const sonnx_tensor *inputs, const sonnx_buffer *outputs,
+                                size_t z_count)
+{
+  view_check c = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u};
+  size_t m = 0;
+  /*@ loop invariant 0 <= m <= n;
+      loop invariant \forall integer j; 0 <= j < m ==>
+        z_count * inputs[j].elem_size <= SIZE_MAX &&
+        shape_count(inputs[j].shape) * inputs[j].elem_size <= SIZE_MAX;
+      loop assigns m;
+      loop variant n - m;
+  */
+  while (m < n) {
+    byte_size_result xs = byte_size(inputs[m].shape, inputs[m].elem_size);
+    if (z_count > SIZE_MAX / inputs[m].elem_size || xs.status != SONNX_OK) {
+      /*@ ghost
+        if (z_count > SIZE_MAX / inputs[m].elem_size) {
+          lemma_mul_le_mono(z_count, SIZE_MAX / inputs[m].elem_size + 1, inputs[m].elem_size);
+        }
+      */
+      c.status = SONNX_ERR_OVERFLOW;
+      c.input = m;
+      return c;
+    }
+    /*@ ghost lemma_mul_le_mono(SIZE_MAX / inputs[m].elem_size, z_count, inputs[m].elem_size); */
+    m++;
+  }
+  m = 0;
+  /*@ loop invariant 0 <= m <= n;
+      loop invariant \forall integer j; 0 <= j < m ==>
+        (inputs[j].data != \null || shape_count(inputs[j].shape) == 0) &&
+        (outputs[j].data != \null || z_count == 0) &&
+        outputs[j].capacity >= z_count * inputs[j].elem_size;
+      loop assigns m;
+      loop variant n - m;
+  */
+  while (m < n) {
+    size_t bytes = z_count * inputs[m].elem_size; /* fits: checked above */
+    if (inputs[m].data == NULL && byte_size(inputs[m].shape, inputs[m].elem_size).count > 0u) {
+      c.status = SONNX_ERR_NULL;
+      c.expected = 2u;
+    } else if (outputs[m].data == NULL && z_count > 0u) {
+      c.status = SONNX_ERR_NULL;
+      c.expected = 3u;
+    } else if (outputs[m].capacity < bytes) {
+      c.status = SONNX_ERR_CAPACITY;
+      c.size = outputs[m].capacity;
+      c.expected = bytes;
+    }
+    if (c.status != SONNX_OK) {
+      c.input = m;
+      return c;
+    }
+    m++;
+  }
+  return c;
+}
+
 sonnx_status sonnx_broadcast(size_t n, const sonnx_tensor *inputs, const sonnx_buffer *outputs,
                              size_t *out_dims, size_t dims_capacity, size_t *out_rank,
                              sonnx_error *err)
@@ -627,86 +868,46 @@ sonnx_status sonnx_broadcast(size_t n, const sonnx_tensor *inputs, const sonnx_b
     return sonnx_report(err, SONNX_ERR_ARGUMENT, SONNX_NO_INDEX, SONNX_NO_INDEX, n,
                         SONNX_MAX_INPUTS);
   }
-  size_t acc_dims[SONNX_MAX_RANK];
-  size_t next_dims[SONNX_MAX_RANK];
-  size_t acc_rank = 0;
-  size_t m = 0;
-  while (m < n) {
-    sonnx_shape x = inputs[m].shape;
-    if (x.rank > SONNX_MAX_RANK) {
-      return sonnx_report(err, SONNX_ERR_RANK, m, SONNX_NO_INDEX, x.rank, SONNX_MAX_RANK);
-    }
-    if (x.rank > 0u && x.dims == NULL) {
-      return sonnx_report(err, SONNX_ERR_NULL, m, SONNX_NO_INDEX, 0u, 0u);
-    }
-    if (inputs[m].elem_size == 0u) {
-      return sonnx_report(err, SONNX_ERR_ARGUMENT, m, SONNX_NO_INDEX, 0u, 1u);
-    }
-    /* The fold starts from X1 itself, not from a scalar: () with (0) violates C1. */
-    sonnx_shape pair[2] = {{acc_rank, acc_dims}, x};
-    sonnx_error fold_err = {SONNX_OK, 0u, 0u, 0u, 0u};
-    size_t next_rank = 0;
-    if (sonnx_broadcast_shape(m == 0u ? 1u : 2u, m == 0u ? &pair[1] : pair, next_dims,
-                              SONNX_MAX_RANK, &next_rank, &fold_err) != SONNX_OK) {
-      size_t own = sonnx_padded_dim(x, acc_rank > x.rank ? acc_rank : x.rank, fold_err.axis);
-      size_t met = (fold_err.input == 1u) ? fold_err.expected : fold_err.size;
-      return sonnx_report(err, SONNX_ERR_INCOMPATIBLE, m, fold_err.axis, own, met);
-    }
-    size_t k = 0;
-    while (k < next_rank) {
-      acc_dims[k] = next_dims[k];
-      k++;
-    }
-    acc_rank = next_rank;
-    m++;
+  size_t z_dims[SONNX_MAX_RANK];
+  fold_result f = fold_shapes(n, inputs, z_dims);
+  if (f.status != SONNX_OK) {
+    return sonnx_report(err, f.status, f.input, f.axis, f.size, f.expected);
   }
-  if (dims_capacity < acc_rank) {
+  if (dims_capacity < f.rank) {
     return sonnx_report(err, SONNX_ERR_CAPACITY, SONNX_NO_INDEX, SONNX_NO_INDEX, dims_capacity,
-                        acc_rank);
+                        f.rank);
   }
-  sonnx_shape z = {acc_rank, acc_dims};
-  size_t z_count = 0;
-  if (sonnx_shape_count(z, &z_count) != SONNX_OK) {
+  sonnx_shape z = {f.rank, z_dims};
+  sonnx_count z_count = sonnx_count_of(z);
+  if (z_count.status != SONNX_OK) {
     return sonnx_report(err, SONNX_ERR_OVERFLOW, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
   }
-  m = 0;
-  while (m < n) {
-    size_t es = inputs[m].elem_size;
-    size_t x_count = 0;
-    if (z_count > SIZE_MAX / es || sonnx_shape_count(inputs[m].shape, &x_count) != SONNX_OK ||
-        x_count > SIZE_MAX / es) {
-      return sonnx_report(err, SONNX_ERR_OVERFLOW, m, SONNX_NO_INDEX, 0u, 0u);
-    }
-    m++;
+  view_check c = check_buffers(n, inputs, outputs, z_count.count);
+  if (c.status != SONNX_OK) {
+    return sonnx_report(err, c.status, c.input, SONNX_NO_INDEX, c.size, c.expected);
   }
-  m = 0;
-  while (m < n) {
-    size_t es = inputs[m].elem_size;
-    size_t x_count = 0;
-    (void)sonnx_shape_count(inputs[m].shape, &x_count); /* fits: checked above */
-    if (inputs[m].data == NULL && x_count > 0u) {
-      return sonnx_report(err, SONNX_ERR_NULL, m, SONNX_NO_INDEX, 0u, 2u);
-    }
-    if (outputs[m].data == NULL && z_count > 0u) {
-      return sonnx_report(err, SONNX_ERR_NULL, m, SONNX_NO_INDEX, 0u, 3u);
-    }
-    if (outputs[m].capacity < z_count * es) {
-      return sonnx_report(err, SONNX_ERR_CAPACITY, m, SONNX_NO_INDEX, outputs[m].capacity,
-                          z_count * es);
-    }
-    m++;
-  }
-  m = 0;
+  /* Every check passed: from here on nothing fails. The data first (its
+     preconditions were established in this memory state), the shape last. */
+  size_t m = 0;
+  /*@ loop invariant 0 <= m <= n;
+      loop assigns m, ((char *)outputs[0 .. n - 1].data)[0 .. SIZE_MAX];
+      loop variant n - m;
+  */
   while (m < n) {
     (void)sonnx_broadcast_to(inputs[m].shape, inputs[m].data, inputs[m].elem_size, z,
                              outputs[m].data, outputs[m].capacity, NULL);
     m++;
   }
   size_t k = 0;
-  while (k < acc_rank) {
-    out_dims[k] = acc_dims[k];
+  /*@ loop invariant 0 <= k <= f.rank;
+      loop invariant tensors_axes{Here, Pre}((sonnx_tensor *)inputs, n, f.rank, out_dims, k);
+      loop assigns k, out_dims[0 .. dims_capacity - 1];
+      loop variant f.rank - k;
+  */
+  while (k < f.rank) {
+    out_dims[k] = z_dims[k];
     k++;
   }
-  *out_rank = acc_rank;
+  *out_rank = f.rank;
   return sonnx_report(err, SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
 }

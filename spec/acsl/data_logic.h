@@ -74,10 +74,12 @@
 
   // @req SONNX-ELEM LIB-ROWMAJOR
   // Output element o (bytes o*es .. o*es+es-1 of zb) is the f-mapped element of the input bytes xb.
+  // The shapes are read at L1, with the output (for the N-ary operator, z is its
+  // out_dims, written by the call); the input bytes at L2 (the call's Pre).
   predicate element_broadcast{L1, L2}(char *zb, char *xb, size_t es,
                                       sonnx_shape x, sonnx_shape z, integer o) =
     \forall integer b; 0 <= b < es ==>
-      \at(zb[o * es + b], L1) == \at(xb[source_offset{L2}(x, z, o) * es + b], L2);
+      \at(zb[o * es + b], L1) == \at(xb[source_offset{L1}(x, z, o) * es + b], L2);
 
   // @req SONNX-ELEM LIB-ROWMAJOR
   // Every output element before upto is the f-mapped element of the input bytes xb.
@@ -85,6 +87,52 @@
   predicate elements_broadcast{L1, L2}(char *zb, char *xb, size_t es,
                                        sonnx_shape x, sonnx_shape z, integer upto) =
     \forall integer o; 0 <= o < upto ==> element_broadcast{L1, L2}(zb, xb, es, x, z, o);
+
+  // @req SONNX-ELEM LIB-ROWMAJOR
+  // elements_broadcast with z given as (zr, zd): the operator's result shape is its
+  // out_rank/out_dims pair (WP does not translate a struct built in the logic).
+  predicate elements_broadcast_to{L1, L2}(char *zb, char *xb, size_t es, sonnx_shape x,
+                                          integer zr, size_t *zd, integer upto) =
+    \forall integer o, b; 0 <= o < upto && 0 <= b < es ==>
+      \at(zb[o * es + b], L1) == \at(xb[source_from{L1}(x, zd, zr, o, 0) * es + b], L2);
+
+  // ---- The N-ary operator over an array of tensors (sonnx_broadcast) ----
+
+  // Every input has a shape the library accepts and a non-zero element size.
+  predicate tensors_ok{L}(sonnx_tensor *in, integer n) =
+    \forall integer m; 0 <= m < n ==> shape_ok(in[m].shape) && in[m].elem_size > 0;
+
+  predicate tensors_readable{L}(sonnx_tensor *in, integer n) =
+    \forall integer m; 0 <= m < n ==> shape_readable(in[m].shape);
+
+  // @req SONNX-STEP1-RANK
+  // r is nY = max_m nXm over inputs 0 .. n-1.
+  predicate tensors_max_rank{L}(sonnx_tensor *in, integer n, integer r) =
+    (\forall integer m; 0 <= m < n ==> in[m].shape.rank <= r) &&
+    (\exists integer m; 0 <= m < n && in[m].shape.rank == r);
+
+  // @req SONNX-STEP2-MAX
+  // d is dY_i = max_m dYm_i over inputs 0 .. n-1 padded to rank r.
+  predicate tensors_max_dim{L}(sonnx_tensor *in, integer n, integer r, integer i, integer d) =
+    (\forall integer m; 0 <= m < n ==> padded_dim(in[m].shape, r, i) <= d) &&
+    (\exists integer m; 0 <= m < n && padded_dim(in[m].shape, r, i) == d);
+
+  // @req SONNX-C1
+  // C1 on axis i: every dYm_i is d or 1.
+  predicate tensors_c1{L}(sonnx_tensor *in, integer n, integer r, integer i, integer d) =
+    \forall integer m; 0 <= m < n ==> c1_axis(in[m].shape, r, i, d);
+
+  // @req SONNX-STEP1-RANK SONNX-STEP2-MAX SONNX-C1
+  // Axes 0 .. upto-1 of (r, d) are Broadcast's result for inputs 0 .. n-1, C1
+  // holding; d is read at L1, the inputs at L2 (the inputs never change, so a
+  // fold reads them at its Pre and needs no frame for them).
+  predicate tensors_axes{L1, L2}(sonnx_tensor *in, integer n, integer r, size_t *d, integer upto) =
+    \forall integer i; 0 <= i < upto ==>
+      tensors_max_dim{L2}(in, n, r, i, \at(d[i], L1)) && tensors_c1{L2}(in, n, r, i, \at(d[i], L1));
+
+  // (r, d) is the shape of Z1..ZN = Broadcast(X1..XN) for inputs 0 .. n-1.
+  predicate tensors_broadcast{L1, L2}(sonnx_tensor *in, integer n, integer r, size_t *d) =
+    tensors_max_rank{L2}(in, n, r) && tensors_axes{L1, L2}(in, n, r, d, r);
 */
 
 #endif
