@@ -1101,8 +1101,9 @@ def report(stages_status):
                         [(f"{e['kinds'][k]['proved']}/{e['kinds'][k]['total']}" if k in e["kinds"] else "") for k in kinds])
         for row in rows:
             del row[5]
-        md.append(f"**{tp}/{tt} goals proved** in {len(pr['functions'])} functions (prover time {tsec:.1f} s summed "
-                  f"from the log" + (f", wall time of the run {pr['wall']} s" if pr["wall"] else "") + f"); "
+        md.append(f"**{tp}/{tt} goals proved** in {len(pr['functions'])} functions (prover time {tsec:.1f} s, summed "
+                  f"from the goal lines of build/proofs/wp.log: the time of the prover that proved each goal, or of "
+                  f"Qed for goals Qed proves alone; cached results keep the time of the run that proved them" + (f", wall time of the run {pr['wall']} s" if pr["wall"] else "") + f"); "
                   f"**{len(pr['open'])} functions OPEN** (listed whole in proofs/open-goals.txt, not run).")
         md.append("")
         md.append(md_table(["function", "verdict", "proved/total", "goals by prover", "prover s"] + kinds, rows))
@@ -1186,7 +1187,9 @@ def report(stages_status):
     if m.case_results is not None:
         n_ok = sum(1 for v in m.case_results.values() if v[0])
         n_as = sum(v[1] for v in m.case_results.values())
-        md.append(f"doctest XML report (build/evidence/doctest-gcc.xml): {len(m.case_results)} test cases at distinct "
+        opts = ET.parse(os.path.join(BUILD, "evidence", "doctest-gcc.xml")).getroot().find("Options")
+        order = f"order_by={opts.get('order_by')}, rand_seed={opts.get('rand_seed')}" if opts is not None else "?"
+        md.append(f"doctest XML report (build/evidence/doctest-gcc.xml, {order}): {len(m.case_results)} test cases at distinct "
                   f"source lines, {n_ok} passed, {n_as} assertions. Cases citing no requirement: " +
                   (", ".join(f"{c['file']}:{c['line']}" for c in m.cases if not c["ids"]) or "none") + ".")
     else:
@@ -1313,7 +1316,7 @@ def report(stages_status):
     if pr and pr["source"]:
         tp = sum(e["proved"] for e in pr["functions"].values())
         tt = sum(e["total"] for e in pr["functions"].values())
-        summ.append(f"- WP: {tp}/{tt} goals proved in {len(pr['functions'])} functions, {len(pr['lemmas'])} ACSL lemmas "
+        summ.append(f"- WP: {tp}/{tt} goals proved in {len(pr['functions'])} functions, {sum(1 for l in pr['lemmas'].values() if l['proved'] == l['total'])}/{len(pr['lemmas'])} ACSL lemmas "
                     f"proved; {len(pr['open'])} functions OPEN.")
     if m.cov_items is not None:
         tot = coverage_totals(m.cov_items)
