@@ -24,7 +24,7 @@ skipped=$(awk '!/^#/ && $2 == "*" {print $1}' proofs/open-goals.txt | paste -sd,
 if [ -n "$skipped" ]; then flags+=(-wp-skip-fct "$skipped"); fi
 printf '%s\n' "frama-c ${flags[*]} src/*.c" > "$out/command.txt"
 # The tool versions of this run, for the evidence report (tools/evidence.py).
-{ frama-c -version; why3 --version 2>&1; z3 --version; cvc4 --version | head -1; } > "$out/versions.txt" 2>&1 || true
+{ echo "frama-c $(frama-c -version)"; why3 --version 2>&1; z3 --version; cvc4 --version | head -1; } > "$out/versions.txt" 2>&1 || true
 rm -f "$out/wp.json" "$out/lemmas.json"
 start=$(date +%s)
 frama-c "${flags[@]}" src/*.c > "$out/wp.log" 2>&1 || { tail -30 "$out/wp.log"; exit 1; }
