@@ -614,16 +614,34 @@ def load_mcdc():
 
 
 def parse_justifications():
-    """spec/coverage-justifications.md: `- src/FILE:LINE[-LINE] [statement, branch, mcdc]: why`."""
+    """spec/coverage-justifications.md:
+    `- src/FILE:LINE[-LAST] [statement, branch, mcdc] at "ANCHOR": why`. ANCHOR is the text of
+    line LINE (spaces trimmed); when the code has moved, the entry follows the line with that
+    text nearest to LINE (the report says so), and with no such line it matches nothing."""
     p = os.path.join(ROOT, "spec", "coverage-justifications.md")
     out = []
     if not os.path.exists(p):
         return out
     for n, line in enumerate(read(p).splitlines(), 1):
-        m = re.match(r"^- `(src/[\w.]+):(\d+)(?:-(\d+))?` \[([a-z, ]+)\]:\s*(.+)$", line)
-        if m:
-            out.append({"file": m.group(1), "first": int(m.group(2)), "last": int(m.group(3) or m.group(2)),
-                        "kinds": {k.strip() for k in m.group(4).split(",")}, "why": m.group(5), "line": n})
+        m = re.match(r'^- `(src/[\w.]+):(\d+)(?:-(\d+))?` \[([a-z, ]+)\](?: at "([^"]*)")?:\s*(.+)$', line)
+        if not m:
+            continue
+        first, last = int(m.group(2)), int(m.group(3) or m.group(2))
+        entry = {"file": m.group(1), "first": first, "last": last, "moved": None,
+                 "kinds": {k.strip() for k in m.group(4).split(",")}, "why": m.group(6), "line": n}
+        anchor = m.group(5)
+        src = os.path.join(ROOT, m.group(1))
+        if anchor is not None and os.path.exists(src):
+            code = [l.strip() for l in read(src).splitlines()]
+            if not (0 < first <= len(code) and code[first - 1] == anchor.strip()):
+                hits = [k + 1 for k, l in enumerate(code) if l == anchor.strip()]
+                if hits:
+                    new_first = min(hits, key=lambda h: abs(h - first))
+                    entry["moved"] = (first, new_first)
+                    entry["first"], entry["last"] = new_first, new_first + (last - first)
+                else:
+                    entry["first"] = entry["last"] = -1   # the anchored line is gone: stale
+        out.append(entry)
     return out
 
 
@@ -1246,6 +1264,10 @@ def report(stages_status):
             md.append("- none")
         unused = [j for j in m.justs if not any(
             not r["covered"] and r["justified"] is j for rows in m.cov_items.values() for r in rows)]
+        for j in m.justs:
+            if j["moved"]:
+                md.append(f"- note: justification spec/coverage-justifications.md:{j['line']} follows its anchor "
+                          f"from {j['file']}:{j['moved'][0]} to line {j['moved'][1]}: update the line number")
         for j in unused:
             md.append(f"- note: justification spec/coverage-justifications.md:{j['line']} ({j['file']}:{j['first']}) "
                       "matches no uncovered point: remove it")
