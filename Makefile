@@ -75,6 +75,7 @@ noalloc: $(BUILD)/libsonnx_broadcast.a
 
 # ---- RapidCheck properties and the NumPy differential (properties/properties.mk) ----
 -include properties/properties.mk
+-include tools/evidence.mk
 
 # ---- everything; the last line is the summary CI reads ----
 check:
@@ -86,6 +87,7 @@ check:
 	$(MAKE) --no-print-directory tests || status=1; \
 	$(MAKE) --no-print-directory noalloc || status=1; \
 	if [ -f properties/properties.mk ]; then $(MAKE) --no-print-directory properties || status=1; fi; \
+	if [ -f tools/evidence.mk ]; then $(MAKE) -k --no-print-directory trace coverage || status=1; fi; \
 	python3 tools/check_summary.py $$status
 
 clean:

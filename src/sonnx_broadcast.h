@@ -415,8 +415,8 @@ sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_s
                     (char *)in[j].data + (0 .. shape_count(in[j].shape) * in[j].elem_size - 1)));
 */
 
-/* The operator Z1..ZN = Broadcast(X1..XN): computes the common shape into out_dims/out_rank and
-   fills outputs[m] with Zm (each input keeps its own elem_size).
+/* The operator Z1..ZN = Broadcast(X1..XN) (@req SONNX-SIG): computes the common shape into
+   out_dims/out_rank and fills outputs[m] with Zm (each input keeps its own elem_size).
    Checks in this order: inputs, outputs, out_dims (when dims_capacity > 0), out_rank NULL;
    n range; per input: rank, dims, elem_size, and the left fold of the binary SONNX rule
    (@req SONNX-REC: an incompatibility names the first input whose addition makes the fold
