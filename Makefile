@@ -76,6 +76,12 @@ noalloc: $(BUILD)/libsonnx_broadcast.a
 # ---- RapidCheck properties and the NumPy differential (properties/properties.mk) ----
 -include properties/properties.mk
 
+# ---- ASan/UBSan, valgrind and ThreadSanitizer runs of the tests (tests/sanitize.mk) ----
+-include tests/sanitize.mk
+
+# ---- libFuzzer targets, checked against a naive reference (tests/fuzz/fuzz.mk) ----
+-include tests/fuzz/fuzz.mk
+
 # ---- everything; the last line is the summary CI reads ----
 check:
 	@rm -rf $(BUILD)/results
@@ -86,6 +92,8 @@ check:
 	$(MAKE) --no-print-directory tests || status=1; \
 	$(MAKE) --no-print-directory noalloc || status=1; \
 	if [ -f properties/properties.mk ]; then $(MAKE) --no-print-directory properties || status=1; fi; \
+	if [ -f tests/sanitize.mk ]; then $(MAKE) --no-print-directory sanitize || status=1; fi; \
+	if [ -f tests/fuzz/fuzz.mk ]; then $(MAKE) --no-print-directory fuzz-check || status=1; fi; \
 	python3 tools/check_summary.py $$status
 
 clean:
