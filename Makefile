@@ -82,6 +82,9 @@ noalloc: $(BUILD)/libsonnx_broadcast.a
 # ---- libFuzzer targets, checked against a naive reference (tests/fuzz/fuzz.mk) ----
 -include tests/fuzz/fuzz.mk
 
+# ---- static analysis: clang-tidy, cppcheck + MISRA C 2012, gcc -fanalyzer (tools/lint.mk) ----
+-include tools/lint.mk
+
 # ---- everything; the last line is the summary CI reads ----
 check:
 	@rm -rf $(BUILD)/results
@@ -94,6 +97,7 @@ check:
 	if [ -f properties/properties.mk ]; then $(MAKE) --no-print-directory properties || status=1; fi; \
 	if [ -f tests/sanitize.mk ]; then $(MAKE) --no-print-directory sanitize || status=1; fi; \
 	if [ -f tests/fuzz/fuzz.mk ]; then $(MAKE) --no-print-directory fuzz-check || status=1; fi; \
+	if [ -f tools/lint.mk ]; then $(MAKE) --no-print-directory lint || status=1; fi; \
 	python3 tools/check_summary.py $$status
 
 clean:
