@@ -1137,3 +1137,54 @@ TEST_CASE("attack format_error: every capacity, NULL err, extreme fields, unknow
     CHECK(tail_untouched);
   }
 }
+
+/* ============================ aliasing inside the contract ============================ */
+
+/* LIB-NOALIAS forbids only overlap between what a call writes and anything else; regions that
+   are only read may be shared freely. A model file can make a runtime pass the same tensor
+   twice, or one dims array for several shapes: the results must be those of distinct copies. */
+// @req LIB-NOALIAS SONNX-ELEM SONNX-STEP2-MAX
+TEST_CASE("attack aliasing: read-only regions shared between arguments")
+{
+  const std::vector<size_t> d{2, 1};
+  const int32_t v[2] = {5, -6};
+  {
+    /* the same dims array for every input, and the same input three times */
+    const sonnx_shape same[3] = {shape_of(d), shape_of(d), shape_of(d)};
+    size_t dims[2];
+    size_t rank = 0;
+    CHECK(sonnx_broadcast_shape(3, same, dims, 2, &rank, nullptr) == SONNX_OK);
+    CHECK((rank == 2 && dims[0] == 2 && dims[1] == 1));
+  }
+  {
+    /* x and z share one dims array (x == z): a plain copy */
+    int32_t z[2] = {};
+    CHECK(sonnx_broadcast_to(shape_of(d), v, 4, shape_of(d), z, sizeof z, nullptr) == SONNX_OK);
+    CHECK((z[0] == 5 && z[1] == -6));
+    size_t strides[2] = {9, 9};
+    CHECK(sonnx_broadcast_strides(shape_of(d), shape_of(d), strides, nullptr) == SONNX_OK);
+    CHECK(strides[0] == 1); /* axis 1 has sizes 1 and 1: either value (LIB-STRIDES) */
+  }
+  {
+    /* one tensor (dims and data) given twice to the N-ary operator; the index array of
+       source_offset is the dims array itself minus one on each axis */
+    const std::vector<size_t> row{1, 3};
+    const int32_t r[3] = {1, 2, 3};
+    const sonnx_tensor in[3] = {{shape_of(d), v, 4}, {shape_of(row), r, 4}, {shape_of(d), v, 4}};
+    int32_t z0[6] = {}, z1[6] = {}, z2[6] = {};
+    const sonnx_buffer out[3] = {{z0, sizeof z0}, {z1, sizeof z1}, {z2, sizeof z2}};
+    size_t dims[2];
+    size_t rank = 0;
+    CHECK(sonnx_broadcast(3, in, out, dims, 2, &rank, nullptr) == SONNX_OK);
+    CHECK((rank == 2 && dims[0] == 2 && dims[1] == 3));
+    bool right = true;
+    for (size_t i = 0; i < 6; ++i) {
+      right = right && z0[i] == v[i / 3] && z2[i] == v[i / 3] && z1[i] == r[i % 3];
+    }
+    CHECK(right);
+    const size_t last[2] = {dims[0] - 1, dims[1] - 1};
+    size_t offset = 99;
+    CHECK(sonnx_source_offset(shape_of(d), sonnx_shape{2, dims}, last, &offset, nullptr) == SONNX_OK);
+    CHECK(offset == 1);
+  }
+}
