@@ -47,8 +47,9 @@ define fuzz_run
 	    > $$log 2>&1; rc=$$?; \
 	  execs=$$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+).*/\1/p' $$log | tail -n 1); \
 	  secs=$$(sed -nE 's/^stat::average_exec_per_sec: *([0-9]+).*/\1/p' $$log | tail -n 1); \
+	  st=$$(sed -nE 's/^statuses: (.*)/; statuses: \1/p' $$log | tail -n 1); \
 	  if [ $$rc -eq 0 ] && [ -n "$$execs" ]; then \
-	    echo "1 0 fuzz $$t: $$execs executions in $(1) s ($$secs/s), 0 crashes, 0 mismatches" >> $(BUILD)/results/fuzz.txt; \
+	    echo "1 0 fuzz $$t: $$execs executions in $(1) s ($$secs/s), 0 crashes, 0 mismatches$$st" >> $(BUILD)/results/fuzz.txt; \
 	  else \
 	    status=1; \
 	    echo "0 1 fuzz $$t: FAILED (exit $$rc) after $${execs:-?} executions, see $$log" >> $(BUILD)/results/fuzz.txt; \

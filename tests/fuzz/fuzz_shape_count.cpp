@@ -23,6 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     want = exact_count(s.dims, &count) ? SONNX_OK : SONNX_ERR_OVERFLOW;
   }
   const sonnx_status got = sonnx_shape_count(s.view(), count_arg);
+  count_status(got);
   if (got != want) {
     fail(target, "status " + num(got) + ", reference " + num(want));
   }

@@ -365,10 +365,34 @@ inline size_t ref_source(const Sizes &x, const Sizes &z, size_t o)
   return src;
 }
 
+/* How many checked calls ended with each status (index = sonnx_status), printed when the
+   fuzzer exits so a run shows that every path, success included, was exercised. */
+inline size_t *status_counts()
+{
+  static size_t counts[8];
+  return counts;
+}
+struct StatusReport {
+  ~StatusReport()
+  {
+    const size_t *c = status_counts();
+    if (c[0] + c[1] + c[2] + c[3] + c[4] + c[5] + c[6] > 0) {
+      std::fprintf(stderr,
+                   "statuses: ok %zu, null %zu, argument %zu, rank %zu, incompatible %zu, "
+                   "overflow %zu, capacity %zu\n",
+                   c[0], c[1], c[2], c[3], c[4], c[5], c[6]);
+    }
+  }
+};
+inline StatusReport status_report;
+
+inline void count_status(sonnx_status s) { status_counts()[static_cast<size_t>(s) & 7u] += 1; }
+
 /* Compares err with the reference, and the outputs' canaries on an error. */
 inline void check_status(const char *target, sonnx_status got, const sonnx_error *err,
                          const Expect &want)
 {
+  count_status(got);
   if (got != want.status) {
     fail(target, "status " + num(got) + ", reference " + num(want.status) + " (input " +
                      num(want.input) + ", axis " + num(want.axis) + ")");
