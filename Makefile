@@ -77,6 +77,15 @@ noalloc: $(BUILD)/libsonnx_broadcast.a
 -include properties/properties.mk
 -include tools/evidence.mk
 
+# ---- ASan/UBSan, valgrind and ThreadSanitizer runs of the tests (tests/sanitize.mk) ----
+-include tests/sanitize.mk
+
+# ---- libFuzzer targets, checked against a naive reference (tests/fuzz/fuzz.mk) ----
+-include tests/fuzz/fuzz.mk
+
+# ---- static analysis: clang-tidy, cppcheck + MISRA C 2012, gcc -fanalyzer (tools/lint.mk) ----
+-include tools/lint.mk
+
 # ---- everything; the last line is the summary CI reads ----
 check:
 	@rm -rf $(BUILD)/results
@@ -87,6 +96,9 @@ check:
 	$(MAKE) --no-print-directory tests || status=1; \
 	$(MAKE) --no-print-directory noalloc || status=1; \
 	if [ -f properties/properties.mk ]; then $(MAKE) --no-print-directory properties || status=1; fi; \
+	if [ -f tests/sanitize.mk ]; then $(MAKE) --no-print-directory sanitize || status=1; fi; \
+	if [ -f tests/fuzz/fuzz.mk ]; then $(MAKE) --no-print-directory fuzz-check || status=1; fi; \
+	if [ -f tools/lint.mk ]; then $(MAKE) --no-print-directory lint || status=1; fi; \
 	if [ -f tools/evidence.mk ]; then $(MAKE) -k --no-print-directory trace coverage || status=1; fi; \
 	python3 tools/check_summary.py $$status
 

@@ -1,0 +1,7 @@
+/* libFuzzer target: sonnx_broadcast_shape (SONNX max rule) against the reference. */
+#include "shape_target.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+  return fuzz::run_shape_target("sonnx_broadcast_shape", sonnx_broadcast_shape, false, data, size);
+}

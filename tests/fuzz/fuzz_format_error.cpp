@@ -1,0 +1,102 @@
+/* libFuzzer target: sonnx_format_error against the catalogue of README.md "Error messages"
+ * (LIB-ERR-STATUS): the message, its length, truncation to cap - 1, the NUL, no byte past cap.
+ * Bytes: flags (bit0 err NULL), status (u8 % 8; 7 is no status of the API), input, axis,
+ * size, expected (size() each), cap mode (0: 0 with a NULL buffer, 1: size() % 300,
+ * 2: SONNX_MESSAGE_MAX). */
+#include "fuzz_support.hpp"
+
+using namespace fuzz;
+
+namespace {
+
+std::string loc(const sonnx_error &e)
+{
+  return "input " + num(e.input) + (e.axis == kNoIndex ? "" : ", axis " + num(e.axis)) + ": ";
+}
+
+/* The catalogue, one line per status (README.md), with the field each part shows. */
+std::string ref_message(const sonnx_error *e)
+{
+  if (e == nullptr) {
+    return "no error information (err is NULL)";
+  }
+  switch (e->status) {
+  case SONNX_OK:
+    return "no error";
+  case SONNX_ERR_NULL:
+    if (e->input == kNoIndex) {
+      return "argument " + num(e->expected) + " is NULL (LIB-NULL)";
+    }
+    return loc(*e) + "dims or data is NULL but its size is not zero (LIB-NULL)";
+  case SONNX_ERR_ARGUMENT:
+    if (e->input == kNoIndex && e->axis != kNoIndex) {
+      return "axis " + num(e->axis) + ": index " + num(e->size) + " is not below the size " +
+             num(e->expected) + " (LIB-STRIDES)";
+    }
+    if (e->input == kNoIndex) {
+      return "number of inputs " + num(e->size) + " is outside [1, " + num(e->expected) +
+             "] (SONNX-L-RANGE)";
+    }
+    if (e->axis == kNoIndex) {
+      return loc(*e) + "element size " + num(e->size) + " is not positive (LIB-ELEM-SIZE)";
+    }
+    return loc(*e) + "broadcast dimension " + num(e->size) +
+           " is repeated, out of order or not below " + num(e->expected) + " (XLA-INDIM-ORDER)";
+  case SONNX_ERR_RANK:
+    return loc(*e) + "rank " + num(e->size) + " exceeds " + num(e->expected) + " (LIB-RANK)";
+  case SONNX_ERR_INCOMPATIBLE:
+    if (e->axis == kNoIndex) {
+      return loc(*e) + "rank " + num(e->size) + " is above the target rank " + num(e->expected) +
+             " (ONNX-UNIDIR)";
+    }
+    return loc(*e) + "size " + num(e->size) + " is neither " + num(e->expected) +
+           " nor 1 (SONNX-C1)";
+  case SONNX_ERR_OVERFLOW:
+    return (e->input == kNoIndex ? std::string("output: ") : loc(*e)) +
+           "element count or byte size exceeds SIZE_MAX (LIB-OVERFLOW)";
+  case SONNX_ERR_CAPACITY:
+    return "output" + (e->input == kNoIndex ? std::string() : " " + num(e->input)) +
+           ": capacity " + num(e->size) + " is below the " + num(e->expected) +
+           " needed (LIB-CAPACITY)";
+  default:
+    return "unknown status " + num(static_cast<size_t>(e->status));
+  }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+  const char *target = "sonnx_format_error";
+  Bytes b(data, size);
+  const uint8_t flags = b.u8();
+  sonnx_error e;
+  e.status = static_cast<sonnx_status>(b.u8() % 8); /* 0..7: inside the enum's range */
+  e.input = b.size();
+  e.axis = b.size();
+  e.size = b.size();
+  e.expected = b.size();
+  const uint8_t cap_mode = b.u8() % 3;
+  const size_t cap = cap_mode == 0 ? 0 : cap_mode == 1 ? b.size() % 300 : SONNX_MESSAGE_MAX;
+  const sonnx_error *err = (flags & 0x01u) ? nullptr : &e;
+
+  const std::string want = ref_message(err);
+  if (want.size() >= SONNX_MESSAGE_MAX) {
+    fail(target, "the reference message is too long: " + want);
+  }
+  Canary buf(cap);
+  const size_t len = sonnx_format_error(err, cap == 0 ? nullptr : reinterpret_cast<char *>(buf.data()), cap);
+  if (len != want.size()) {
+    fail(target, "length " + num(len) + ", reference " + num(want.size()) + ": " + want);
+  }
+  if (cap > 0) {
+    const size_t kept = std::min(cap - 1, want.size());
+    if (std::memcmp(buf.data(), want.data(), kept) != 0 || buf.data()[kept] != 0) {
+      fail(target, "text differs from: " + want);
+    }
+    if (!buf.intact_from(kept + 1)) {
+      fail(target, "bytes written after the NUL");
+    }
+  }
+  return 0;
+}

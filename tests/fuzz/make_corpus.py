@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Writes the seed corpus of the fuzz targets (tests/fuzz/corpus/<target>/) from the spec
+examples, in the byte format of fuzz_support.hpp (Bytes, decode_shape) and of each target's
+header comment. Run from the repository root: python3 tests/fuzz/make_corpus.py
+The output is committed; libFuzzer mutates from these seeds."""
+import os
+import struct
+
+M64 = (1 << 64) - 1
+SPECIAL = {M64: 0xE0, M64 - 1: 0xE1, 1 << 32: 0xE2, (1 << 32) + 1: 0xE3, (1 << 32) - 1: 0xE4,
+           1 << 31: 0xE5, (1 << 31) - 1: 0xE6, 1 << 63: 0xE7, 1 << 33: 0xE8}
+
+
+def size(v):
+    if v < 0xE0:
+        return bytes([v])
+    if v in SPECIAL:
+        return bytes([SPECIAL[v]])
+    return bytes([0xF8]) + struct.pack("<Q", v)
+
+
+def shape(dims, null=False, rank=None):
+    r = len(dims) if rank is None else rank
+    flag = 0x80 if null else 0
+    if r <= 8:
+        out = bytes([r | flag])
+    elif r == 64:
+        out = bytes([9 | flag])
+    elif r == 65:
+        out = bytes([10 | flag])
+    else:
+        out = bytes([11 | flag]) + size(r)
+    if r <= 64 and not null:
+        out += b"".join(size(d) for d in dims)
+    return out
+
+
+def shape_call(shapes, flags=0, n=None, cap_mode=0, cap=None):
+    out = bytes([flags | (0x10 if n is not None else 0), len(shapes)])
+    if n is not None:
+        out += size(n)
+    out += bytes([cap_mode]) + (size(cap) if cap_mode == 2 else b"")
+    return out + b"".join(shape(*s) if isinstance(s, tuple) else shape(s) for s in shapes)
+
+
+EX_002 = [[(8, 1, 6, 1), (7, 1, 5)], [(5, 4), (1,)], [(5, 4), (4,)], [(15, 3, 5), (15, 1, 5)],
+          [(15, 3, 5), (3, 5)], [(15, 3, 5), (3, 1)], [(3,), (4,)], [(2, 1), (8, 4, 3)]]
+EX_003 = [[(2, 3), (3,)], [(2, 3), ()], [(2, 1), (1, 3)], [(0,), (1,)], [(0,), (0,)]]
+
+seeds = {}
+shape_seeds = {}
+for i, ex in enumerate(EX_002 + EX_003):
+    shape_seeds[f"example-{i:02d}"] = shape_call([list(s) for s in ex])
+shape_seeds["rank-64"] = shape_call([[2] * 64, [2, 1]], cap_mode=3)
+shape_seeds["rank-65"] = shape_call([[3], ([], False, 65)], cap_mode=3)
+shape_seeds["n-0"] = shape_call([], n=0)
+shape_seeds["n-2pow31"] = shape_call([[3]], n=1 << 31)
+shape_seeds["inputs-null"] = shape_call([[3]], flags=0x01)
+shape_seeds["capacity-short"] = shape_call([[8, 1, 6, 1], [7, 1, 5]], cap_mode=1)
+shape_seeds["dims-null"] = shape_call([[3], ([1, 2], True)])
+seeds["broadcast_shape"] = shape_seeds
+seeds["broadcast_shape_numpy"] = shape_seeds
+
+seeds["shape_count"] = {
+    "example": bytes([0]) + shape([8, 7, 6, 5]),
+    "overflow": bytes([0]) + shape([1 << 32, 1 << 32]),
+    "zero": bytes([0]) + shape([0, M64, M64]),
+    "rank-65": bytes([0]) + shape([], rank=65),
+    "count-null": bytes([1]) + shape([2]),
+}
+
+
+def to_call(x, z, es=4, flags=0, cap_mode=0, cap=None):
+    out = bytes([flags]) + size(es) + bytes([cap_mode])
+    if cap_mode == 2:
+        out += size(cap)
+    elif cap_mode == 3:
+        out += bytes([cap])
+    return out + shape(x) + shape(z)
+
+
+seeds["broadcast_to"] = {
+    "row-to-matrix": to_call([3], [2, 3]),
+    "column-to-matrix": to_call([2, 1], [2, 3]),
+    "scalar": to_call([], [2, 2], es=8),
+    "002-example": to_call([7, 1, 5], [8, 7, 6, 5], es=1),
+    "elem-size-0": to_call([3], [2, 3], es=0),
+    "capacity-short": to_call([3], [2, 3], cap_mode=1),
+    "one-to-zero": to_call([1], [0]),
+    "overflow": to_call([1], [1 << 32, 1 << 32], es=1),
+    "x-null": to_call([3], [2, 3], flags=1),
+}
+
+
+def nary_call(inputs, flags=0, n=None, dcap_mode=0):
+    out = bytes([flags | (0x20 if n is not None else 0), len(inputs)])
+    if n is not None:
+        out += size(n)
+    out += bytes([dcap_mode])
+    for dims, es in inputs:
+        out += bytes([0]) + size(es) + bytes([0]) + shape(dims)
+    return out
+
+
+seeds["broadcast"] = {
+    "outer": nary_call([([2, 1], 4), ([1, 3], 4)]),
+    "003-plus-row": nary_call([([2, 3], 4), ([3], 4)]),
+    "003-plus-scalar": nary_call([([2, 3], 8), ([], 8)]),
+    "002-example": nary_call([([8, 1, 6, 1], 1), ([7, 1, 5], 2)]),
+    "three-inputs": nary_call([([15, 3, 5], 1), ([15, 1, 5], 1), ([3, 1], 1)]),
+    "incompatible": nary_call([([2, 3], 4), ([4], 4)]),
+    "zero": nary_call([([0], 4), ([2, 0], 4)]),
+    "n-0": nary_call([], n=0),
+    "overflow": nary_call([([1 << 32, 1], 1), ([1, 1 << 32], 1)]),
+}
+
+seeds["broadcast_strides"] = {
+    "column-in-cube": bytes([0]) + shape([3, 1]) + shape([2, 3, 4]),
+    "same": bytes([0]) + shape([2, 3]) + shape([2, 3]),
+    "overflow": bytes([0]) + shape([1 << 32, 1 << 32]) + shape([1 << 32, 1 << 32]),
+    "incompatible": bytes([0]) + shape([4, 1]) + shape([5, 1]),
+    "strides-null": bytes([1]) + shape([3]) + shape([2, 3]),
+}
+
+seeds["source_offset"] = {
+    "column-in-cube": bytes([0]) + shape([3, 1]) + shape([2, 3, 4]) + size(1) + size(2) + size(3),
+    "out-of-range": bytes([0]) + shape([3, 1]) + shape([2, 3, 4]) + size(1) + size(3) + size(0),
+    "folded": bytes([8]) + shape([5, 1, 7]) + shape([4, 5, 6, 7]) + size(200) + size(201) + size(202) + size(203),
+    "offset-null": bytes([2]) + shape([3]) + shape([2, 3]) + size(0) + size(0),
+}
+
+
+def err_bytes(status, inp, axis, sz, exp, cap_mode=2, flags=0):
+    return bytes([flags, status]) + size(inp) + size(axis) + size(sz) + size(exp) + bytes([cap_mode])
+
+
+seeds["format_error"] = {
+    "ok": err_bytes(0, M64, M64, 0, 0),
+    "null-argument": err_bytes(1, M64, M64, 0, 3),
+    "null-input": err_bytes(1, 2, M64, 0, 0),
+    "count": err_bytes(2, M64, M64, 0, (1 << 31) - 1),
+    "elem-size": err_bytes(2, 0, M64, 0, 1),
+    "index": err_bytes(2, M64, 1, 5, 3),
+    "rank": err_bytes(3, 1, M64, 65, 64),
+    "c1": err_bytes(4, 1, 2, 4, 3),
+    "unidir": err_bytes(4, 0, M64, 3, 2),
+    "overflow": err_bytes(5, M64, M64, 0, 0),
+    "capacity": err_bytes(6, M64, M64, 3, 4),
+    "truncated": err_bytes(4, 1, 2, 4, 3, cap_mode=1) + size(10),
+    "err-null": err_bytes(0, 0, 0, 0, 0, flags=1),
+    "extreme": err_bytes(3, M64 - 1, M64 - 1, M64, M64),
+}
+
+seeds["index_map"] = {
+    "f": size(3) + size(2) + bytes([0]) + shape([3, 1]) + bytes([2]) + size(1),
+    "stretch": size(5) + size(4) + bytes([1]) + shape([8, 1, 6, 1]) + bytes([0]) + size(3),
+}
+
+root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
+for target, files in seeds.items():
+    d = os.path.join(root, target)
+    os.makedirs(d, exist_ok=True)
+    for name, data in files.items():
+        with open(os.path.join(d, name), "wb") as fh:
+            fh.write(data)
+print(f"{sum(len(v) for v in seeds.values())} seeds in {len(seeds)} targets under {root}")
