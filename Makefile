@@ -76,6 +76,9 @@ noalloc: $(BUILD)/libsonnx_broadcast.a
 # ---- RapidCheck properties and the NumPy differential (properties/properties.mk) ----
 -include properties/properties.mk
 
+# ---- `make bench`: speed against memset, memcpy, NumPy, xtensor, Eigen (bench/bench.mk) ----
+-include bench/bench.mk
+
 # ---- everything; the last line is the summary CI reads ----
 check:
 	@rm -rf $(BUILD)/results
