@@ -24,22 +24,20 @@
    costs writes only (measured faster than memset on 32 MB, bench/results.md). */
 #define REPLICATE_CHUNK ((size_t)65536u)
 
-/* dst[0 .. block - 1] is written; writes dst[block .. n * block - 1] so that the
-   n blocks are equal. Each step copies already written bytes after themselves;
-   since the filled length stays a multiple of block, the copies keep the period. */
-/*@ requires block >= 1 && n >= 1;
-    requires n * block <= SIZE_MAX;
-    requires \valid(dst + (0 .. n * block - 1));
-    assigns dst[block .. n * block - 1];
+/* dst[0 .. filled - 1] is written and repeats with a period that divides filled;
+   writes dst[filled .. total - 1] to continue that repetition. Each step copies
+   written bytes after themselves, so the written length stays a multiple of the
+   period and every copy keeps it. */
+/*@ requires 1 <= filled <= total;
+    requires \valid(dst + (0 .. total - 1));
+    assigns dst[filled .. total - 1];
 */
-static void replicate_block(char *dst, size_t block, size_t n)
+static void replicate_prefix(char *dst, size_t filled, size_t total)
 {
-  size_t total = n * block;
-  size_t filled = block;
-  size_t chunk = block;
-  /*@ loop invariant block <= filled <= total;
+  size_t chunk = filled;
+  /*@ loop invariant \at(filled, Pre) <= filled <= total;
       loop invariant 1 <= chunk <= filled;
-      loop assigns filled, chunk, dst[block .. total - 1];
+      loop assigns filled, chunk, dst[\at(filled, Pre) .. total - 1];
       loop variant total - filled;
   */
   while (filled < total) {
@@ -52,7 +50,25 @@ static void replicate_block(char *dst, size_t block, size_t n)
   }
 }
 
-/* Writes n copies of the es bytes at elem into dst (a stretched innermost axis). */
+/* dst[0 .. block - 1] is written; writes dst[block .. n * block - 1] so that the
+   n blocks are equal. */
+/*@ requires block >= 1 && n >= 1;
+    requires n * block <= SIZE_MAX;
+    requires \valid(dst + (0 .. n * block - 1));
+    assigns dst[block .. n * block - 1];
+*/
+static void replicate_block(char *dst, size_t block, size_t n)
+{
+  replicate_prefix(dst, block, n * block);
+}
+
+/* Bytes of the pattern a fill stores at a time: a constant-size memcpy the
+   compiler turns into vector stores, with no read of the output. */
+#define FILL_PATTERN 32u
+
+/* Writes n copies of the es bytes at elem into dst (a stretched innermost axis).
+   When es divides FILL_PATTERN, a pattern of FILL_PATTERN bytes (whole elements)
+   is stored again and again; else the first element is replicated. */
 /*@ requires es >= 1 && n >= 1;
     requires n * es <= SIZE_MAX;
     requires \valid(dst + (0 .. n * es - 1));
@@ -66,8 +82,38 @@ static void fill_element(char *dst, const char *elem, size_t es, size_t n)
     memset(dst, (unsigned char)elem[0], n);
     return;
   }
-  memcpy(dst, elem, es);
-  replicate_block(dst, es, n);
+  size_t total = n * es;
+  if (FILL_PATTERN % es != 0u || total < FILL_PATTERN) {
+    memcpy(dst, elem, es);
+    replicate_block(dst, es, n);
+    return;
+  }
+  char pattern[FILL_PATTERN];
+  size_t t = 0;
+  /*@ loop invariant 0 <= t <= FILL_PATTERN;
+      loop assigns t, pattern[0 .. FILL_PATTERN - 1];
+      loop variant FILL_PATTERN - t;
+  */
+  while (t < FILL_PATTERN) {
+    pattern[t] = elem[t % es];
+    t++;
+  }
+  /* Stores of the pattern up to REPLICATE_CHUNK bytes, then copies of those
+     (cheaper on large outputs: measured in bench/results.md). */
+  size_t head = (total < REPLICATE_CHUNK) ? total : REPLICATE_CHUNK;
+  size_t done = 0;
+  /*@ loop invariant 0 <= done <= head;
+      loop assigns done, dst[0 .. head - 1];
+      loop variant head - done;
+  */
+  while (head - done >= FILL_PATTERN) {
+    memcpy(dst + done, pattern, FILL_PATTERN);
+    done += FILL_PATTERN;
+  }
+  /* The rest is whole elements too: head (total or a multiple of FILL_PATTERN)
+     and done are multiples of es. */
+  memcpy(dst + done, pattern, head - done);
+  replicate_prefix(dst, head, total);
 }
 
 void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_shape z,
