@@ -89,6 +89,7 @@ check:
 	$(MAKE) --no-print-directory tests || status=1; \
 	$(MAKE) --no-print-directory noalloc || status=1; \
 	if [ -f properties/properties.mk ]; then $(MAKE) --no-print-directory properties || status=1; fi; \
+	$(MAKE) --no-print-directory fast-copy-properties || status=1; \
 	python3 tools/check_summary.py $$status
 
 clean:
