@@ -238,7 +238,7 @@ void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_s
     /*@ loop invariant 1 <= j <= levels;
         loop invariant advanced ==> j < levels && index[j] < level_size[j];
         loop invariant \forall integer i; j < i < levels ==> index[i] < level_size[i];
-        loop invariant j < levels ==> index[j] <= level_size[j];
+        loop invariant j < levels ==> index[j] < level_size[j];
         loop assigns j, advanced, index[1 .. levels - 1], zb[0 .. count_z * es - 1];
     */
     while (j < levels && !advanced) {
