@@ -86,6 +86,9 @@ noalloc: $(BUILD)/libsonnx_broadcast.a
 # ---- static analysis: clang-tidy, cppcheck + MISRA C 2012, gcc -fanalyzer (tools/lint.mk) ----
 -include tools/lint.mk
 
+# ---- `make bench`: speed against memset, memcpy, NumPy, xtensor, Eigen (bench/bench.mk) ----
+-include bench/bench.mk
+
 # ---- everything; the last line is the summary CI reads ----
 check:
 	@rm -rf $(BUILD)/results
@@ -96,6 +99,7 @@ check:
 	$(MAKE) --no-print-directory tests || status=1; \
 	$(MAKE) --no-print-directory noalloc || status=1; \
 	if [ -f properties/properties.mk ]; then $(MAKE) --no-print-directory properties || status=1; fi; \
+	$(MAKE) --no-print-directory fast-copy-properties || status=1; \
 	if [ -f tests/sanitize.mk ]; then $(MAKE) --no-print-directory sanitize || status=1; fi; \
 	if [ -f tests/fuzz/fuzz.mk ]; then $(MAKE) --no-print-directory fuzz-check || status=1; fi; \
 	if [ -f tools/lint.mk ]; then $(MAKE) --no-print-directory lint || status=1; fi; \

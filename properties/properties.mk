@@ -51,3 +51,16 @@ properties: $(PROP_BUILD)/properties $(PROP_BUILD)/numpy_diff
 
 numpy-cases:
 	$(PROP_PYTHON) properties/numpy_oracle.py properties/numpy_cases.txt
+
+# ---- the fast data kernel against the spec and the proved reference kernel (issue 8) ----
+#   make fast-copy-properties   builds and runs properties/fast_copy_properties.cpp (1000 cases per
+#                               property, LONG=1: 20000; RC_PARAMS passes through); writes
+#                               build/results/fast_copy.txt and fast_copy.log.
+$(PROP_BUILD)/fast_copy_properties: properties/fast_copy_properties.cpp src/sonnx_internal.h src/sonnx_broadcast.h $(PROP_LIB)
+	@mkdir -p $(dir $@)
+	$(CXX) $(PROP_CXXFLAGS) properties/fast_copy_properties.cpp $(PROP_LIB) -lrapidcheck -o $@
+
+.PHONY: fast-copy-properties
+fast-copy-properties: $(PROP_BUILD)/fast_copy_properties
+	@mkdir -p $(BUILD)/results
+	@$(call prop_run,LONG="$(LONG)" $(PROP_BUILD)/fast_copy_properties,$(BUILD)/results/fast_copy,fast_copy,fast kernel properties (RapidCheck))

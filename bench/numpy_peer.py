@@ -1,0 +1,85 @@
+"""NumPy peer of `make bench` (bench/bench.cpp drives it through a pipe, one command a line).
+
+Run by /usr/bin/python3 (the interpreter that has numpy). Commands:
+  setup <case>   build the input and a preallocated output, copy once so that every output
+                 page is touched (no page fault is timed); answers "ok <bytes written>"
+  time <iters>   run the copy <iters> times, answers the seconds per copy
+  quit
+Only the copy is timed: np.copyto(out, np.broadcast_to(x, shape)), the operation a NumPy user
+writes (np.broadcast_arrays for the N-ary case). The names of the cases are bench.cpp's.
+"""
+import sys
+import time
+
+import numpy as np
+
+
+def cases():
+    f32 = np.float32
+    return {
+        "rows": [((1, 1024), (8192, 1024), f32)],
+        "columns": [((8192, 1), (8192, 1024), f32)],
+        "middle": [((64, 1, 256), (64, 512, 256), f32)],
+        "scalar": [((), (8388608,), f32)],
+        "short-inner": [((4096, 1, 3), (4096, 1024, 3), f32)],
+        "n-ary": "nary",
+        "middle-u8": [((64, 1, 256), (64, 512, 256), np.uint8)],
+        "middle-f64": [((64, 1, 256), (64, 512, 256), np.float64)],
+        "rows-f16": [((1, 1024), (8192, 1024), np.float16)],
+        "small": [((1, 4), (4, 4), f32)],
+        "shape": "shape",
+    }
+
+
+def setup(name):
+    spec = cases()[name]
+    if spec == "shape":
+        def op():
+            np.broadcast_shapes((8, 1, 6, 1), (1, 7, 1, 5))
+        return op, 0
+    if spec == "nary":
+        a = np.arange(8192, dtype=np.float32).reshape(8192, 1)
+        b = np.arange(1024, dtype=np.float32).reshape(1, 1024)
+        oa = np.empty((8192, 1024), np.float32)
+        ob = np.empty((8192, 1024), np.float32)
+
+        def op():
+            va, vb = np.broadcast_arrays(a, b)
+            np.copyto(oa, va)
+            np.copyto(ob, vb)
+        op()
+        return op, oa.nbytes + ob.nbytes
+    (xs, zs, dt), = spec
+    n = int(np.prod(xs, dtype=np.int64))
+    x = (np.arange(n) % 251).astype(dt).reshape(xs)
+    out = np.empty(zs, dt)
+
+    def op():
+        np.copyto(out, np.broadcast_to(x, zs))
+    op()
+    return op, out.nbytes
+
+
+def main():
+    op = None
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        if words[0] == "setup":
+            op = None
+            op, nbytes = setup(words[1])
+            print("ok", nbytes, flush=True)
+        elif words[0] == "time":
+            iters = int(words[1])
+            t0 = time.perf_counter()
+            for _ in range(iters):
+                op()
+            t1 = time.perf_counter()
+            print(repr((t1 - t0) / iters), flush=True)
+        elif words[0] == "quit":
+            return
+
+
+if __name__ == "__main__":
+    main()

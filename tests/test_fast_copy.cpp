@@ -1,0 +1,183 @@
+// The fast kernel sonnx_fast_copy (issue 8) against a naive transcription of the spec's element
+// relation, exhaustively on small shapes: every pair (x, z) of rank <= 3 with sizes in
+// {0, 1, 2, 3} where x broadcasts to z, for element sizes 1, 2, 3, 4, 8 and 16.
+// The oracle is written from the spec, not from the code under test:
+//   Z[i_0..i_(r-1)] = X[f(i_0, dX_0, dZ_0), ..., f(i_(r-1), dX_(r-1), dZ_(r-1))]   (@req SONNX-ELEM)
+//   with X padded on the left with 1s (@req SONNX-STEP1-PAD) and f(a, b, c) = a if b == c, 0 if
+//   b == 1 (@req SONNX-F), flat row-major offsets (@req LIB-ROWMAJOR).
+// The same pairs also go through sonnx_broadcast_to (which ships the fast kernel) and the proved
+// reference kernel sonnx_reference_copy.
+#include "sonnx_internal.h"
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+namespace {
+
+using dims_t = std::vector<size_t>;
+
+size_t count_of(const dims_t &d)
+{
+  size_t c = 1;
+  for (size_t v : d) {
+    c *= v;
+  }
+  return c;
+}
+
+// Every shape of rank <= 3 with sizes in {0, 1, 2, 3}.
+std::vector<dims_t> small_shapes()
+{
+  std::vector<dims_t> all{{}};
+  for (size_t rank = 1; rank <= 3; ++rank) {
+    size_t n = 1;
+    for (size_t k = 0; k < rank; ++k) {
+      n *= 4;
+    }
+    for (size_t code = 0; code < n; ++code) {
+      dims_t d(rank);
+      size_t c = code;
+      for (size_t k = 0; k < rank; ++k) {
+        d[k] = c % 4;
+        c /= 4;
+      }
+      all.push_back(d);
+    }
+  }
+  return all;
+}
+
+// x broadcasts to exactly z (ONNX unidirectional, SONNX max rule with C1): per padded axis,
+// equal sizes, or x's is 1 and z's is not 0.
+bool broadcasts_to(const dims_t &x, const dims_t &z)
+{
+  if (x.size() > z.size()) {
+    return false;
+  }
+  for (size_t k = 0; k < z.size(); ++k) {
+    size_t p = (k < z.size() - x.size()) ? 1 : x[k - (z.size() - x.size())];
+    if (!(p == z[k] || (p == 1 && z[k] != 0))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+std::vector<unsigned char> spec_broadcast(const dims_t &xd, const std::vector<unsigned char> &x,
+                                          size_t es, const dims_t &zd)
+{
+  const size_t r = zd.size();
+  dims_t padded(r, 1);
+  for (size_t k = 0; k < xd.size(); ++k) {
+    padded[r - xd.size() + k] = xd[k];
+  }
+  const size_t count = count_of(zd);
+  std::vector<unsigned char> z(count * es);
+  dims_t idx(r);
+  for (size_t o = 0; o < count; ++o) {
+    size_t rest = o;
+    for (size_t k = r; k-- > 0;) {
+      idx[k] = rest % zd[k];
+      rest /= zd[k];
+    }
+    size_t src = 0;
+    for (size_t k = 0; k < r; ++k) {
+      src = src * padded[k] + (padded[k] == zd[k] ? idx[k] : 0);
+    }
+    for (size_t b = 0; b < es; ++b) {
+      z[o * es + b] = x[src * es + b];
+    }
+  }
+  return z;
+}
+
+std::vector<unsigned char> distinct_bytes(size_t n)
+{
+  std::vector<unsigned char> v(n);
+  for (size_t i = 0; i < n; ++i) {
+    v[i] = static_cast<unsigned char>((i * 7 + 3) % 251 + 1);  // never the 0 the output starts with
+  }
+  return v;
+}
+
+sonnx_shape c_shape(const dims_t &d) { return sonnx_shape{d.size(), d.empty() ? nullptr : d.data()}; }
+
+}  // namespace
+
+TEST_CASE("fast kernel = spec on every (x, z) of rank <= 3, sizes in {0..3}, several element sizes")
+{
+  const std::vector<dims_t> shapes = small_shapes();
+  size_t pairs = 0, compared = 0, empty_outputs = 0;
+  for (const dims_t &zd : shapes) {
+    for (const dims_t &xd : shapes) {
+      if (!broadcasts_to(xd, zd)) {
+        continue;
+      }
+      ++pairs;
+      for (size_t es : {1u, 2u, 3u, 4u, 8u, 16u}) {
+        const size_t cx = count_of(xd), cz = count_of(zd);
+        const std::vector<unsigned char> x = distinct_bytes(cx * es);
+        const std::vector<unsigned char> want = spec_broadcast(xd, x, es, zd);
+        // One guard byte after the output: nothing may be written past count(z) * es.
+        std::vector<unsigned char> fast(cz * es + 1, 0), ref(cz * es + 1, 0), api(cz * es + 1, 0);
+        if (cz > 0) {
+          sonnx_fast_copy(reinterpret_cast<const char *>(x.data()), reinterpret_cast<char *>(fast.data()),
+                          es, c_shape(xd), c_shape(zd), cx, cz);
+          sonnx_reference_copy(reinterpret_cast<const char *>(x.data()),
+                               reinterpret_cast<char *>(ref.data()), es, c_shape(xd), c_shape(zd), cx, cz);
+        } else {
+          ++empty_outputs;
+        }
+        sonnx_error err{};
+        const sonnx_status st = sonnx_broadcast_to(c_shape(xd), cx > 0 ? x.data() : nullptr, es,
+                                                   c_shape(zd), api.data(), cz * es, &err);
+        INFO("x rank " << xd.size() << ", z rank " << zd.size() << ", es " << es);
+        REQUIRE(st == SONNX_OK);
+        REQUIRE(std::memcmp(fast.data(), want.data(), want.size()) == 0);
+        REQUIRE(std::memcmp(ref.data(), want.data(), want.size()) == 0);
+        REQUIRE(std::memcmp(api.data(), want.data(), want.size()) == 0);
+        REQUIRE(fast.back() == 0);
+        REQUIRE(api.back() == 0);
+        ++compared;
+      }
+    }
+  }
+  // 85 shapes (1 + 4 + 16 + 64). 478 pairs, counted by hand from the rule: for each z and each
+  // rank s <= rank(z), the padded axes need z's size non-zero, and each of the last s axes
+  // offers 2 sizes to x when z's is 2 or 3 (itself or 1), 1 size when z's is 0 or 1.
+  CHECK(shapes.size() == 85);
+  CHECK(pairs == 478);
+  CHECK(compared == pairs * 6);
+  CHECK(empty_outputs > 0);
+}
+
+TEST_CASE("fast kernel: the issue's cases at reduced size, each kind of level")
+{
+  struct one {
+    dims_t x, z;
+  };
+  // rows, columns, middle, scalar, short inner runs, many alternating levels, long unit runs
+  // past the replication chunk (64 KiB), and a stretched level above a 1-sized axis.
+  const one cases[] = {
+      {{1, 64}, {100, 64}},          {{100, 1}, {100, 64}},        {{4, 1, 16}, {4, 33, 16}},
+      {{}, {70000}},                 {{9, 1, 3}, {9, 40, 3}},      {{2, 1, 3, 1, 2}, {2, 5, 3, 4, 2}},
+      {{1, 20000}, {7, 20000}},      {{3, 1, 1}, {3, 1, 5}},       {{1, 1, 1}, {1, 1, 1}},
+      {{5, 1, 1, 7}, {5, 3, 4, 7}},  {{1}, {200000}},
+  };
+  for (const one &c : cases) {
+    for (size_t es : {1u, 2u, 4u, 8u, 12u}) {
+      const size_t cx = count_of(c.x), cz = count_of(c.z);
+      const std::vector<unsigned char> x = distinct_bytes(cx * es);
+      const std::vector<unsigned char> want = spec_broadcast(c.x, x, es, c.z);
+      std::vector<unsigned char> fast(cz * es + 1, 0);
+      sonnx_fast_copy(reinterpret_cast<const char *>(x.data()), reinterpret_cast<char *>(fast.data()), es,
+                      c_shape(c.x), c_shape(c.z), cx, cz);
+      INFO("z rank " << c.z.size() << ", count " << cz << ", es " << es);
+      REQUIRE(std::memcmp(fast.data(), want.data(), want.size()) == 0);
+      REQUIRE(fast.back() == 0);
+    }
+  }
+}
