@@ -208,14 +208,69 @@ sonnx_status sonnx_broadcast_in_dim(sonnx_shape x, const void *x_data, size_t el
   }
   sonnx_shape xs = {z.rank, inserted};
   /*@ ghost lemma_inserted_layout(xs, x, (size_t *)bd, (size_t *)z.dims); */
+  /*@ assert same_count: shape_count(xs) == indim_count(x, (size_t *)bd, z.rank); */
   /*@ assert \forall integer t; 0 <= t < z.rank ==> padded_dim(xs, z.rank, t) == inserted[t]; */
   /*@ assert \forall integer t; 0 <= t < z.rank ==> z.dims[t] != 0; */
   /*@ assert unidirectional: broadcasts_to(xs, z); */
-  /*@ assert same_count: shape_count(xs) == indim_count(x, (size_t *)bd, z.rank); */
+  /* The checks sonnx_broadcast_to would make, made first, so that it is called only when it
+     succeeds: an error then writes nothing but *err (@req LIB-ERR-NOWRITE), as its contract
+     lists the output bytes among what it may assign. */
+  size_t x_count = 0;
+  size_t z_count = 0;
+  if (sonnx_shape_count(xs, &x_count) != SONNX_OK) {
+    /*@ assert shape_count(xs) > SIZE_MAX; */
+    /*@ assert elem_size >= 1 && shape_count(xs) * elem_size >= shape_count(xs); */
+    return sonnx_report(err, SONNX_ERR_OVERFLOW, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
+  }
+  if (sonnx_shape_count(z, &z_count) != SONNX_OK) {
+    /*@ assert shape_count(z) > SIZE_MAX; */
+    /*@ assert elem_size >= 1 && shape_count(z) * elem_size >= shape_count(z); */
+    return sonnx_report(err, SONNX_ERR_OVERFLOW, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
+  }
+  if (x_count > SIZE_MAX / elem_size || z_count > SIZE_MAX / elem_size) {
+    /*@ ghost
+      if (x_count > SIZE_MAX / elem_size) {
+        lemma_mul_le_mono(x_count, SIZE_MAX / elem_size + 1, elem_size);
+      } else {
+        lemma_mul_le_mono(z_count, SIZE_MAX / elem_size + 1, elem_size);
+      }
+    */
+    return sonnx_report(err, SONNX_ERR_OVERFLOW, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
+  }
+  /*@ ghost lemma_mul_le_mono(SIZE_MAX / elem_size, x_count, elem_size); */
+  /*@ ghost lemma_mul_le_mono(SIZE_MAX / elem_size, z_count, elem_size); */
+  /*@ assert fits: x_count * elem_size <= SIZE_MAX && z_count * elem_size <= SIZE_MAX; */
+  if (x_data == NULL && x_count > 0u) {
+    return sonnx_report(err, SONNX_ERR_NULL, 0u, SONNX_NO_INDEX, 0u, 0u);
+  }
+  if (z_data == NULL && z_count > 0u) {
+    return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 6u);
+  }
+  if (z_capacity < z_count * elem_size) {
+    return sonnx_report(err, SONNX_ERR_CAPACITY, SONNX_NO_INDEX, SONNX_NO_INDEX, z_capacity,
+                        z_count * elem_size);
+  }
   return sonnx_broadcast_to(xs, x_data, elem_size, z, z_data, z_capacity, err);
 }
 
-/* @req XLA-COMPOSE: the result of the checks, or the operands at the common rank. */
+/*@ requires \valid(dst + (0 .. count - 1)) && \valid_read(src + (0 .. count - 1));
+    requires \separated(dst + (0 .. count - 1), src + (0 .. count - 1));
+    assigns dst[0 .. count - 1];
+    ensures \forall integer k; 0 <= k < count ==> dst[k] == src[k];
+*/
+static void copy_sizes(size_t *dst, const size_t *src, size_t count)
+{
+  size_t k = 0;
+  /*@ loop invariant 0 <= k <= count;
+      loop invariant \forall integer t; 0 <= t < k ==> dst[t] == src[t];
+      loop assigns k, dst[0 .. count - 1];
+      loop variant count - k;
+  */
+  while (k < count) {
+    dst[k] = src[k];
+    k++;
+  }
+}
 
 sonnx_status sonnx_xla_binary_shape(sonnx_shape lhs, sonnx_shape rhs,
                                     const size_t *broadcast_dimensions, size_t n_dims,
@@ -274,12 +329,24 @@ sonnx_status sonnx_xla_binary_shape(sonnx_shape lhs, sonnx_shape rhs,
     operands[lower].rank = high_rank;
     operands[lower].dims = inserted;
   }
+  if (capacity < high_rank) {
+    return sonnx_report(err, SONNX_ERR_CAPACITY, SONNX_NO_INDEX, SONNX_NO_INDEX, capacity, high_rank);
+  }
   /*@ assert max_rank((sonnx_shape *)operands, 2) == high_rank; */
   /*@ assert \forall integer i; 0 <= i < high_rank ==>
         padded_dim(operands[0], high_rank, i) == xla_lhs_dim(lhs, rhs, (size_t *)bd, n_dims, i); */
   /*@ assert \forall integer i; 0 <= i < high_rank ==>
         padded_dim(operands[1], high_rank, i) == xla_rhs_dim(lhs, rhs, (size_t *)bd, n_dims, i); */
-  return sonnx_broadcast_shape_numpy(2u, operands, out_dims, capacity, out_rank, err);
+  /* The core writes into locals; out_dims and out_rank change only on success. */
+  size_t dims[SONNX_MAX_RANK];
+  size_t rank = 0;
+  sonnx_status status = sonnx_broadcast_shape_numpy(2u, operands, dims, SONNX_MAX_RANK, &rank, err);
+  if (status != SONNX_OK) {
+    return status;
+  }
+  copy_sizes(out_dims, dims, rank);
+  *out_rank = rank;
+  return status;
 }
 
 sonnx_status sonnx_unidirectional_check(sonnx_shape a, sonnx_shape b, sonnx_error *err)
@@ -326,7 +393,41 @@ sonnx_status sonnx_unidirectional_check(sonnx_shape a, sonnx_shape b, sonnx_erro
 sonnx_status sonnx_expand_shape(sonnx_shape x, sonnx_shape shape, size_t *out_dims,
                                 size_t capacity, size_t *out_rank, sonnx_error *err)
 {
+  /* sonnx_broadcast_shape's checks up to the capacity, in its order, so that the core writes
+     into locals only and out_dims / out_rank change only on success. */
+  if (out_dims == NULL && capacity > 0u) {
+    return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 3u);
+  }
+  if (out_rank == NULL) {
+    return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 5u);
+  }
+  if (x.rank > SONNX_MAX_RANK) {
+    return sonnx_report(err, SONNX_ERR_RANK, 0u, SONNX_NO_INDEX, x.rank, SONNX_MAX_RANK);
+  }
+  if (x.rank > 0u && x.dims == NULL) {
+    return sonnx_report(err, SONNX_ERR_NULL, 0u, SONNX_NO_INDEX, 0u, 0u);
+  }
+  if (shape.rank > SONNX_MAX_RANK) {
+    return sonnx_report(err, SONNX_ERR_RANK, 1u, SONNX_NO_INDEX, shape.rank, SONNX_MAX_RANK);
+  }
+  if (shape.rank > 0u && shape.dims == NULL) {
+    return sonnx_report(err, SONNX_ERR_NULL, 1u, SONNX_NO_INDEX, 0u, 0u);
+  }
+  const size_t high_rank = (x.rank >= shape.rank) ? x.rank : shape.rank;
+  if (capacity < high_rank) {
+    return sonnx_report(err, SONNX_ERR_CAPACITY, SONNX_NO_INDEX, SONNX_NO_INDEX, capacity, high_rank);
+  }
   const sonnx_shape operands[2] = {x, shape};
-  /*@ assert max_rank((sonnx_shape *)operands, 2) == pair_rank(x.rank, shape.rank); */
-  return sonnx_broadcast_shape(2u, operands, out_dims, capacity, out_rank, err);
+  /*@ assert max_rank((sonnx_shape *)operands, 2) == high_rank; */
+  size_t dims[SONNX_MAX_RANK];
+  size_t rank = 0;
+  sonnx_status status = sonnx_broadcast_shape(2u, operands, dims, SONNX_MAX_RANK, &rank, err);
+  if (status != SONNX_OK) {
+    return status;
+  }
+  /*@ assert \forall integer i; 0 <= i < rank ==>
+        dims[i] == pair_max(padded_dim(x, rank, i), padded_dim(shape, rank, i)); */
+  copy_sizes(out_dims, dims, rank);
+  *out_rank = rank;
+  return status;
 }
