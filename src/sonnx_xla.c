@@ -84,6 +84,38 @@ static size_t inserted_dim(sonnx_shape x, const size_t *bd, size_t j)
   return v;
 }
 
+/* x' by value (a plain value for WP: filling it disturbs nothing in memory): size j of
+   x with 1s inserted, for every result axis j < r. */
+typedef struct {
+  size_t dims[SONNX_MAX_RANK];
+} inserted_dims;
+
+/*@ requires shape_readable(x);
+    requires bd_readable((size_t *)bd, x.rank);
+    requires r <= SONNX_MAX_RANK;
+    assigns \nothing;
+    ensures dims: \forall integer t; 0 <= t < r ==> \result.dims[t] == indim_dim(x, (size_t *)bd, t);
+    ensures from: \forall integer t; 0 <= t < r ==> \result.dims[t] == 1 ||
+      \exists integer k; 0 <= k < x.rank && bd[k] == t && \result.dims[t] == x.dims[k];
+*/
+static inserted_dims insert_ones(sonnx_shape x, const size_t *bd, size_t r)
+{
+  inserted_dims d;
+  size_t j = 0;
+  /*@ loop invariant 0 <= j <= r;
+      loop invariant \forall integer t; 0 <= t < j ==> d.dims[t] == indim_dim(x, (size_t *)bd, t);
+      loop invariant \forall integer t; 0 <= t < j ==> d.dims[t] == 1 ||
+        \exists integer k; 0 <= k < x.rank && bd[k] == t && d.dims[t] == x.dims[k];
+      loop assigns j, d.dims[0 .. SONNX_MAX_RANK - 1];
+      loop variant r - j;
+  */
+  while (j < r) {
+    d.dims[j] = inserted_dim(x, bd, j);
+    j++;
+  }
+  return d;
+}
+
 /* @req XLA-INDIM-MATCH: the first operand axis whose size is neither its matched result size
    nor 1; x.rank when none. */
 /*@ requires shape_readable(x) && shape_readable(z);
@@ -158,60 +190,175 @@ static int has_zero_size(sonnx_shape z)
   }
 */
 
+/* The checks of sonnx_broadcast_in_dim that need no count, in its order, returned by value:
+   the error to report, or SONNX_OK. */
+typedef struct {
+  sonnx_status status;
+  size_t input;
+  size_t axis;
+  size_t size;
+  size_t expected;
+} in_dim_check;
+
+/*@ requires shape_ok(x) ==> shape_readable(x);
+    requires shape_ok(z) ==> shape_readable(z);
+    requires shape_ok(x) && bd != \null ==> bd_readable((size_t *)bd, x.rank);
+    assigns \nothing;
+    behavior bad_shape:
+      assumes !shape_ok(x) || !shape_ok(z);
+      ensures \result.status == SONNX_ERR_RANK || \result.status == SONNX_ERR_NULL;
+      ensures (shape_ok(x) ==> \result.input == 1) && (!shape_ok(x) ==> \result.input == 0);
+    behavior null_dimensions:
+      assumes shape_ok(x) && shape_ok(z);
+      assumes bd == \null && x.rank > 0;
+      ensures \result.status == SONNX_ERR_NULL && \result.input == SONNX_NO_INDEX &&
+        \result.expected == 4;
+    behavior bad_dimensions:
+      assumes shape_ok(x) && shape_ok(z);
+      assumes bd != \null || x.rank == 0;
+      assumes !bd_ok((size_t *)bd, x.rank, z.rank);
+      ensures \result.status == SONNX_ERR_ARGUMENT && \result.input == 0 && 0 <= \result.axis < x.rank;
+      ensures first: bd_ok((size_t *)bd, \result.axis, z.rank) &&
+        !bd_entry_ok((size_t *)bd, \result.axis, z.rank);
+      ensures size: \result.size == bd[\result.axis];
+      ensures expected: (\result.size >= z.rank ==> \result.expected == z.rank) &&
+        (\result.size < z.rank ==> \result.axis > 0 && \result.expected == bd[\result.axis - 1] + 1);
+    behavior mismatch:
+      assumes shape_ok(x) && shape_ok(z);
+      assumes bd != \null || x.rank == 0;
+      assumes bd_ok((size_t *)bd, x.rank, z.rank);
+      assumes !indim_match(x, (size_t *)bd, z);
+      ensures \result.status == SONNX_ERR_INCOMPATIBLE && \result.input == 0;
+      ensures \exists integer k; 0 <= k < x.rank && \result.axis == bd[k] &&
+        \result.size == x.dims[k] && \result.expected == z.dims[\result.axis] &&
+        \result.size != \result.expected && \result.size != 1;
+    behavior elem_size:
+      assumes shape_ok(x) && shape_ok(z);
+      assumes bd != \null || x.rank == 0;
+      assumes bd_ok((size_t *)bd, x.rank, z.rank);
+      assumes indim_match(x, (size_t *)bd, z);
+      assumes es == 0;
+      ensures \result.status == SONNX_ERR_ARGUMENT && \result.input == 0 &&
+        \result.axis == SONNX_NO_INDEX;
+    behavior accepted:
+      assumes shape_ok(x) && shape_ok(z);
+      assumes bd != \null || x.rank == 0;
+      assumes bd_ok((size_t *)bd, x.rank, z.rank);
+      assumes indim_match(x, (size_t *)bd, z);
+      assumes es > 0;
+      ensures \result.status == SONNX_OK;
+    ensures ok_means: \result.status == SONNX_OK ==> shape_ok(x) && shape_ok(z) &&
+      (bd != \null || x.rank == 0) && bd_ok((size_t *)bd, x.rank, z.rank) &&
+      indim_match(x, (size_t *)bd, z) && es > 0;
+    complete behaviors;
+    disjoint behaviors;
+*/
+static in_dim_check check_in_dim(sonnx_shape x, const size_t *bd, size_t es, sonnx_shape z)
+{
+  in_dim_check c = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u};
+  if (x.rank > SONNX_MAX_RANK || (x.rank > 0u && x.dims == NULL)) {
+    c.input = 0u;
+    c.status = (x.rank > SONNX_MAX_RANK) ? SONNX_ERR_RANK : SONNX_ERR_NULL;
+    c.size = (x.rank > SONNX_MAX_RANK) ? x.rank : 0u;
+    c.expected = (x.rank > SONNX_MAX_RANK) ? SONNX_MAX_RANK : 0u;
+    return c;
+  }
+  if (z.rank > SONNX_MAX_RANK || (z.rank > 0u && z.dims == NULL)) {
+    c.input = 1u;
+    c.status = (z.rank > SONNX_MAX_RANK) ? SONNX_ERR_RANK : SONNX_ERR_NULL;
+    c.size = (z.rank > SONNX_MAX_RANK) ? z.rank : 0u;
+    c.expected = (z.rank > SONNX_MAX_RANK) ? SONNX_MAX_RANK : 0u;
+    return c;
+  }
+  if (x.rank > 0u && bd == NULL) {
+    c.status = SONNX_ERR_NULL;
+    c.expected = 4u;
+    return c;
+  }
+  size_t bad = first_bad_entry(bd, x.rank, z.rank);
+  if (bad < x.rank) {
+    c.status = SONNX_ERR_ARGUMENT;
+    c.input = 0u;
+    c.axis = bad;
+    c.size = bd[bad];
+    if (bd[bad] >= z.rank) {
+      c.expected = z.rank;
+    } else {
+      /*@ assert bad > 0 && bd_entry_ok((size_t *)bd, bad - 1, z.rank); */
+      c.expected = bd[bad - 1u] + 1u;
+    }
+    return c;
+  }
+  size_t k = first_mismatch(x, bd, z);
+  if (k < x.rank) {
+    c.status = SONNX_ERR_INCOMPATIBLE;
+    c.input = 0u;
+    c.axis = bd[k];
+    c.size = x.dims[k];
+    c.expected = z.dims[bd[k]];
+    return c;
+  }
+  if (es == 0u) {
+    c.status = SONNX_ERR_ARGUMENT;
+    c.input = 0u;
+    c.expected = 1u;
+    return c;
+  }
+  return c;
+}
+
+/* Lemma: for two shapes, the N-ary rules of the core (common rank, axis size, compatibility)
+   are the per-axis pair rules of xla_logic.h. First-order: n = 2 leaves two cases. */
+/*@ ghost
+  /@ requires \valid_read(ops + (0 .. 1));
+     requires rule == 0 || rule == 1;
+     assigns \nothing;
+     ensures rank: max_rank(ops, 2) == pair_rank(ops[0].rank, ops[1].rank);
+     ensures dim: \forall integer i, d; 0 <= i < pair_rank(ops[0].rank, ops[1].rank) ==>
+       (is_rule_dim(rule, ops, 2, pair_rank(ops[0].rank, ops[1].rank), i, d) <==>
+        d == pair_rule_dim(rule, ops, pair_rank(ops[0].rank, ops[1].rank), i));
+     ensures compatible: shapes_compatible(rule, ops, 2) <==>
+       pair_compatible_at(rule, ops, pair_rank(ops[0].rank, ops[1].rank));
+  @/
+  static void lemma_pair_rule(sonnx_shape *ops, int rule)
+  {
+    /@ assert max_rank(ops, 1) == ops[0].rank; @/
+    /@ assert max_rank(ops, 2) == pair_rank(ops[0].rank, ops[1].rank); @/
+    /@ assert \forall integer i, d; 0 <= i < pair_rank(ops[0].rank, ops[1].rank) ==>
+         (is_rule_dim(rule, ops, 2, pair_rank(ops[0].rank, ops[1].rank), i, d) <==>
+          d == pair_rule_dim(rule, ops, pair_rank(ops[0].rank, ops[1].rank), i)); @/
+    /@ assert \forall integer i; 0 <= i < pair_rank(ops[0].rank, ops[1].rank) ==>
+         (c1_all_inputs(ops, 2, pair_rank(ops[0].rank, ops[1].rank), i,
+                        pair_rule_dim(rule, ops, pair_rank(ops[0].rank, ops[1].rank), i)) <==>
+          (rule == 0 ? c1_pair_max(padded_dim(ops[0], pair_rank(ops[0].rank, ops[1].rank), i),
+                                   padded_dim(ops[1], pair_rank(ops[0].rank, ops[1].rank), i))
+                     : c1_pair_numpy(padded_dim(ops[0], pair_rank(ops[0].rank, ops[1].rank), i),
+                                     padded_dim(ops[1], pair_rank(ops[0].rank, ops[1].rank), i)))); @/
+  }
+*/
+
 sonnx_status sonnx_broadcast_in_dim(sonnx_shape x, const void *x_data, size_t elem_size,
                                     const size_t *broadcast_dimensions, sonnx_shape z,
                                     void *z_data, size_t z_capacity, sonnx_error *err)
 {
   const size_t *bd = broadcast_dimensions;
-  if (x.rank > SONNX_MAX_RANK) {
-    return sonnx_report(err, SONNX_ERR_RANK, 0u, SONNX_NO_INDEX, x.rank, SONNX_MAX_RANK);
-  }
-  if (x.rank > 0u && x.dims == NULL) {
-    return sonnx_report(err, SONNX_ERR_NULL, 0u, SONNX_NO_INDEX, 0u, 0u);
-  }
-  if (z.rank > SONNX_MAX_RANK) {
-    return sonnx_report(err, SONNX_ERR_RANK, 1u, SONNX_NO_INDEX, z.rank, SONNX_MAX_RANK);
-  }
-  if (z.rank > 0u && z.dims == NULL) {
-    return sonnx_report(err, SONNX_ERR_NULL, 1u, SONNX_NO_INDEX, 0u, 0u);
-  }
-  if (x.rank > 0u && bd == NULL) {
-    return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 4u);
-  }
-  size_t bad = first_bad_entry(bd, x.rank, z.rank);
-  if (bad < x.rank) {
-    return report_bad_entry(err, 0u, bd, bad, z.rank);
-  }
-  size_t k = first_mismatch(x, bd, z);
-  if (k < x.rank) {
-    return sonnx_report(err, SONNX_ERR_INCOMPATIBLE, 0u, bd[k], x.dims[k], z.dims[bd[k]]);
-  }
-  if (elem_size == 0u) {
-    return sonnx_report(err, SONNX_ERR_ARGUMENT, 0u, SONNX_NO_INDEX, 0u, 1u);
+  const in_dim_check c = check_in_dim(x, bd, elem_size, z);
+  if (c.status != SONNX_OK) {
+    return sonnx_report(err, c.status, c.input, c.axis, c.size, c.expected);
   }
   if (has_zero_size(z)) {
     /* count(z) == 0: nothing to read or write (a size 1 of x may stretch to 0, erratum E25). */
     return sonnx_report(err, SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
   }
   /* x': x.dims[k] on axis bd[k], 1 elsewhere. Same count and layout as x. */
-  size_t inserted[SONNX_MAX_RANK];
-  size_t j = 0;
-  /*@ loop invariant 0 <= j <= z.rank;
-      loop invariant \forall integer t; 0 <= t < j ==> inserted[t] == indim_dim(x, (size_t *)bd, t);
-      loop invariant \forall integer t; 0 <= t < j ==> inserted[t] == z.dims[t] || inserted[t] == 1;
-      loop assigns j, inserted[0 .. SONNX_MAX_RANK - 1];
-      loop variant z.rank - j;
-  */
-  while (j < z.rank) {
-    inserted[j] = inserted_dim(x, bd, j);
-    j++;
-  }
-  sonnx_shape xs = {z.rank, inserted};
+  inserted_dims inserted = insert_ones(x, bd, z.rank);
+  /*@ assert matched: \forall integer t; 0 <= t < z.rank ==> inserted.dims[t] == z.dims[t] || inserted.dims[t] == 1; */
+  sonnx_shape xs = {z.rank, inserted.dims};
+  /*@ assert padded: \forall integer t; 0 <= t < z.rank ==> padded_dim(xs, z.rank, t) == xs.dims[t]; */
+  /*@ assert nonzero: \forall integer t; 0 <= t < z.rank ==> z.dims[t] != 0; */
+  /*@ assert unidirectional: broadcasts_to(xs, z); */
   /*@ ghost lemma_inserted_layout(xs, x, (size_t *)bd, (size_t *)z.dims); */
   /*@ assert same_count: shape_count(xs) == indim_count(x, (size_t *)bd, z.rank); */
-  /*@ assert \forall integer t; 0 <= t < z.rank ==> padded_dim(xs, z.rank, t) == inserted[t]; */
-  /*@ assert \forall integer t; 0 <= t < z.rank ==> z.dims[t] != 0; */
-  /*@ assert unidirectional: broadcasts_to(xs, z); */
   /* The checks sonnx_broadcast_to would make, made first, so that it is called only when it
      succeeds: an error then writes nothing but *err (@req LIB-ERR-NOWRITE), as its contract
      lists the output bytes among what it may assign. */
@@ -312,26 +459,17 @@ sonnx_status sonnx_xla_binary_shape(sonnx_shape lhs, sonnx_shape rhs,
     return report_bad_entry(err, lower, bd, bad, high_rank);
   }
   /* Erratum E28: the lower-rank operand at the higher rank: its size k on axis bd[k], 1 elsewhere. */
-  size_t inserted[SONNX_MAX_RANK];
   sonnx_shape operands[2] = {lhs, rhs};
+  inserted_dims inserted;
   if (n_dims > 0u) {
-    const sonnx_shape low = (lower == 0u) ? lhs : rhs;
-    size_t j = 0;
-    /*@ loop invariant 0 <= j <= high_rank;
-        loop invariant \forall integer t; 0 <= t < j ==> inserted[t] == indim_dim(low, (size_t *)bd, t);
-        loop assigns j, inserted[0 .. SONNX_MAX_RANK - 1];
-        loop variant high_rank - j;
-    */
-    while (j < high_rank) {
-      inserted[j] = inserted_dim(low, bd, j);
-      j++;
-    }
+    inserted = insert_ones((lower == 0u) ? lhs : rhs, bd, high_rank);
     operands[lower].rank = high_rank;
-    operands[lower].dims = inserted;
+    operands[lower].dims = inserted.dims;
   }
   if (capacity < high_rank) {
     return sonnx_report(err, SONNX_ERR_CAPACITY, SONNX_NO_INDEX, SONNX_NO_INDEX, capacity, high_rank);
   }
+  /*@ ghost lemma_pair_rule((sonnx_shape *)operands, 1); */
   /*@ assert max_rank((sonnx_shape *)operands, 2) == high_rank; */
   /*@ assert \forall integer i; 0 <= i < high_rank ==>
         padded_dim(operands[0], high_rank, i) == xla_lhs_dim(lhs, rhs, (size_t *)bd, n_dims, i); */
@@ -346,6 +484,54 @@ sonnx_status sonnx_xla_binary_shape(sonnx_shape lhs, sonnx_shape rhs,
   }
   copy_sizes(out_dims, dims, rank);
   *out_rank = rank;
+  return status;
+}
+
+/* @req ONNX-UNIDIR: with both shapes valid and b.rank <= a.rank, b broadcasts to a iff
+   Broadcast(a, b) under the SONNX rule exists and is a. */
+/*@ requires err == \null || \valid(err);
+    requires shape_ok(a) && shape_ok(b) && shape_readable(a) && shape_readable(b);
+    requires b.rank <= a.rank;
+    requires err != \null && a.rank > 0 ==> \separated(err, a.dims + (0 .. a.rank - 1));
+    requires err != \null && b.rank > 0 ==> \separated(err, b.dims + (0 .. b.rank - 1));
+    assigns *err;
+    ensures status: \result == SONNX_OK || \result == SONNX_ERR_INCOMPATIBLE;
+    ensures accepted: \result == SONNX_OK <==> broadcasts_to{Pre}(b, a);
+    ensures err != \null ==> err->status == \result;
+    ensures err != \null && \result != SONNX_OK ==> 0 <= err->input < 2;
+*/
+static sonnx_status unidirectional_core(sonnx_shape a, sonnx_shape b, sonnx_error *err)
+{
+  size_t dims[SONNX_MAX_RANK];
+  size_t rank; /* written by the call on success, the only case it is read */
+  const sonnx_shape operands[2] = {a, b};
+  /*@ ghost lemma_pair_rule((sonnx_shape *)operands, 0); */
+  /*@ assert compatible: broadcasts_to(b, a) ==> pair_compatible_at(0, (sonnx_shape *)operands, a.rank); */
+  sonnx_status status = sonnx_broadcast_shape(2u, operands, dims, SONNX_MAX_RANK, &rank, err);
+  if (status != SONNX_OK) {
+    /*@ assert !broadcasts_to{Pre}(b, a); */
+    return status;
+  }
+  /*@ assert rank == a.rank; */
+  /*@ assert max: \forall integer i; 0 <= i < rank ==>
+        dims[i] == pair_max(padded_dim{Pre}(a, rank, i), padded_dim{Pre}(b, rank, i)); */
+  /*@ assert c1: \forall integer i; 0 <= i < rank ==>
+        c1_pair_max(padded_dim{Pre}(a, rank, i), padded_dim{Pre}(b, rank, i)); */
+  /* Broadcast(a, b) exists; unidirectional means it is a itself (a 1 of a may not stretch). */
+  size_t i = 0;
+  /*@ loop invariant 0 <= i <= rank;
+      loop invariant \forall integer t; 0 <= t < i ==> dims[t] == \at(a.dims[t], Pre);
+      loop assigns i;
+      loop variant rank - i;
+  */
+  while (i < rank) {
+    if (dims[i] != a.dims[i]) {
+      /*@ assert !broadcasts_to{Pre}(b, a); */
+      return sonnx_report(err, SONNX_ERR_INCOMPATIBLE, 1u, i, sonnx_padded_dim(b, rank, i), a.dims[i]);
+    }
+    i++;
+  }
+  /*@ assert broadcasts_to{Pre}(b, a); */
   return status;
 }
 
@@ -367,27 +553,7 @@ sonnx_status sonnx_unidirectional_check(sonnx_shape a, sonnx_shape b, sonnx_erro
   if (b.rank > a.rank) {
     return sonnx_report(err, SONNX_ERR_INCOMPATIBLE, 1u, SONNX_NO_INDEX, b.rank, a.rank);
   }
-  const sonnx_shape operands[2] = {a, b};
-  size_t dims[SONNX_MAX_RANK];
-  size_t rank = 0;
-  sonnx_status status = sonnx_broadcast_shape(2u, operands, dims, SONNX_MAX_RANK, &rank, err);
-  if (status != SONNX_OK) {
-    return status;
-  }
-  /* Broadcast(a, b) exists; unidirectional means it is a itself (a 1 of a may not stretch). */
-  size_t i = 0;
-  /*@ loop invariant 0 <= i <= rank;
-      loop invariant \forall integer t; 0 <= t < i ==> dims[t] == a.dims[t];
-      loop assigns i;
-      loop variant rank - i;
-  */
-  while (i < rank) {
-    if (dims[i] != a.dims[i]) {
-      return sonnx_report(err, SONNX_ERR_INCOMPATIBLE, 1u, i, sonnx_padded_dim(b, rank, i), a.dims[i]);
-    }
-    i++;
-  }
-  return status;
+  return unidirectional_core(a, b, err);
 }
 
 sonnx_status sonnx_expand_shape(sonnx_shape x, sonnx_shape shape, size_t *out_dims,
@@ -418,6 +584,7 @@ sonnx_status sonnx_expand_shape(sonnx_shape x, sonnx_shape shape, size_t *out_di
     return sonnx_report(err, SONNX_ERR_CAPACITY, SONNX_NO_INDEX, SONNX_NO_INDEX, capacity, high_rank);
   }
   const sonnx_shape operands[2] = {x, shape};
+  /*@ ghost lemma_pair_rule((sonnx_shape *)operands, 0); */
   /*@ assert max_rank((sonnx_shape *)operands, 2) == high_rank; */
   size_t dims[SONNX_MAX_RANK];
   size_t rank = 0;

@@ -111,6 +111,17 @@
   logic integer xla_dim{L}(sonnx_shape lhs, sonnx_shape rhs, size_t *bd, integer nd, integer i) =
     pair_numpy(xla_lhs_dim(lhs, rhs, bd, nd, i), xla_rhs_dim(lhs, rhs, bd, nd, i));
 
+  // The same per-axis rules read on an array of two shapes at rank h (the operands a function
+  // hands to sonnx_broadcast_shape / sonnx_broadcast_shape_numpy).
+  predicate pair_compatible_at{L}(integer rule, sonnx_shape *ops, integer h) =
+    \forall integer i; 0 <= i < h ==>
+      (rule == 0 ? c1_pair_max(padded_dim(ops[0], h, i), padded_dim(ops[1], h, i))
+                 : c1_pair_numpy(padded_dim(ops[0], h, i), padded_dim(ops[1], h, i)));
+
+  logic integer pair_rule_dim{L}(integer rule, sonnx_shape *ops, integer h, integer i) =
+    rule == 0 ? pair_max(padded_dim(ops[0], h, i), padded_dim(ops[1], h, i))
+              : pair_numpy(padded_dim(ops[0], h, i), padded_dim(ops[1], h, i));
+
   // @req XLA-INDIM-TUPLE XLA-SCALAR: the list has the lower rank's length; for equal ranks it
   // may also be empty (erratum E29).
   predicate xla_length_ok(integer lr, integer rr, integer nd) =
