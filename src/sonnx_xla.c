@@ -116,6 +116,144 @@ static inserted_dims insert_ones(sonnx_shape x, const size_t *bd, size_t r)
   return d;
 }
 
+/* x' written into out[0 .. r-1]. Its ensures read x and bd at {Pre}: called before anything
+   else is written, the caller's logic at its own Pre applies unchanged. */
+/*@ requires shape_readable(x);
+    requires bd_readable((size_t *)bd, x.rank);
+    requires r <= SONNX_MAX_RANK;
+    requires \valid(out + (0 .. r - 1));
+    requires x.rank > 0 ==> \separated(out + (0 .. r - 1), x.dims + (0 .. x.rank - 1));
+    requires x.rank > 0 ==> \separated(out + (0 .. r - 1), bd + (0 .. x.rank - 1));
+    assigns out[0 .. r - 1];
+    ensures dims: \forall integer t; 0 <= t < r ==> out[t] == indim_dim{Pre}(x, (size_t *)bd, t);
+*/
+static void fill_inserted(size_t *out, sonnx_shape x, const size_t *bd, size_t r)
+{
+  size_t j = 0;
+  /*@ loop invariant 0 <= j <= r;
+      loop invariant \forall integer t; 0 <= t < j ==> out[t] == indim_dim{Pre}(x, (size_t *)bd, t);
+      loop assigns j, out[0 .. r - 1];
+      loop variant r - j;
+  */
+  while (j < r) {
+    /*@ assert \forall integer k; 0 <= k < x.rank ==> bd[k] == \at(bd[k], Pre) && x.dims[k] == \at(x.dims[k], Pre); */
+    size_t v = inserted_dim(x, bd, j);
+    /*@ assert v == indim_dim{Pre}(x, (size_t *)bd, j); */
+    out[j] = v;
+    j++;
+  }
+}
+
+/* Element count by value (the body of sonnx_shape_count, returning a plain value): the
+   caller's memory is not touched, so facts it holds about its memory stay syntactically true. */
+typedef struct {
+  int fits;
+  size_t count;
+} count_value;
+
+/*@ requires shape_ok(s) && shape_readable(s);
+    assigns \nothing;
+    ensures fits: \result.fits != 0 <==> shape_count(s) <= SIZE_MAX;
+    ensures count: \result.fits != 0 ==> \result.count == shape_count(s);
+*/
+static count_value count_by_value(sonnx_shape s)
+{
+  count_value c = {1, 0u};
+  size_t k = 0;
+  /*@ loop invariant 0 <= k <= s.rank;
+      loop invariant \forall integer t; 0 <= t < k ==> s.dims[t] != 0;
+      loop assigns k;
+      loop variant s.rank - k;
+  */
+  while (k < s.rank) {
+    if (s.dims[k] == 0u) {
+      /*@ ghost lemma_zero_absorbs(s.dims, k, s.rank); */
+      return c;
+    }
+    k++;
+  }
+  size_t acc = 1;
+  k = s.rank;
+  /*@ loop invariant 0 <= k <= s.rank;
+      loop invariant acc == count_from(s.dims, k, s.rank);
+      loop assigns k, acc;
+      loop variant k;
+  */
+  while (k > 0u) {
+    k--;
+    size_t d = s.dims[k];
+    if (acc > SIZE_MAX / d) {
+      /*@ assert acc >= SIZE_MAX / d + 1 && d >= 2; */
+      /*@ ghost lemma_mul_le_mono(acc, SIZE_MAX / d + 1, d); */
+      /*@ assert d * acc > SIZE_MAX; */
+      /*@ assert count_from(s.dims, k, s.rank) == d * acc; */
+      /*@ ghost lemma_count_grows(s.dims, k, s.rank); */
+      /*@ assert shape_count(s) > SIZE_MAX; */
+      c.fits = 0;
+      return c;
+    }
+    acc *= d;
+  }
+  c.count = acc;
+  return c;
+}
+
+/* Writes x' (x with 1s inserted) into out, the dims of xs, and proves (ghost loop, induction on
+   j downwards) that xs is x' for the SONNX data relation: its count, and the source offset of
+   every element, are the InDim ones. Its ensures read x, bd and z at {Pre}: called before
+   anything else is written, they are the caller's own {Pre} facts. */
+/*@ requires shape_readable(x) && shape_readable(z);
+    requires bd_readable((size_t *)bd, x.rank);
+    requires z.rank <= SONNX_MAX_RANK && xs.rank == z.rank && xs.dims == out;
+    requires bd_ok((size_t *)bd, x.rank, z.rank) && indim_match(x, (size_t *)bd, z);
+    requires \valid(out + (0 .. z.rank - 1));
+    requires x.rank > 0 ==> \separated(out + (0 .. z.rank - 1), x.dims + (0 .. x.rank - 1));
+    requires x.rank > 0 ==> \separated(out + (0 .. z.rank - 1), bd + (0 .. x.rank - 1));
+    requires z.rank > 0 ==> \separated(out + (0 .. z.rank - 1), z.dims + (0 .. z.rank - 1));
+    assigns out[0 .. z.rank - 1];
+    ensures dims: \forall integer t; 0 <= t < z.rank ==> out[t] == indim_dim{Pre}(x, (size_t *)bd, t);
+    ensures matched: \forall integer t; 0 <= t < z.rank ==> out[t] == z.dims[t] || out[t] == 1;
+    ensures count: shape_count(xs) == indim_count{Pre}(x, (size_t *)bd, z.rank);
+    ensures z_count: shape_count(z) == shape_count{Pre}(z);
+    ensures offsets: \forall integer o;
+      source_offset(xs, z, o) == indim_source{Pre}(x, (size_t *)bd, z, o);
+*/
+static void fill_layout(size_t *out, sonnx_shape xs, sonnx_shape x, const size_t *bd, sonnx_shape z)
+{
+  (void)xs; /* read by the proof only */
+  const size_t r = z.rank;
+  const inserted_dims d = insert_ones(x, bd, r);
+  /*@ assert from_match: \forall integer t; 0 <= t < r ==> d.dims[t] == z.dims[t] || d.dims[t] == 1; */
+  size_t j = 0;
+  /*@ loop invariant 0 <= j <= r;
+      loop invariant \forall integer t; 0 <= t < j ==> out[t] == d.dims[t];
+      loop assigns j, out[0 .. r - 1];
+      loop variant r - j;
+  */
+  while (j < r) {
+    out[j] = d.dims[j];
+    j++;
+  }
+  /*@ assert zd_same: \forall integer t; 0 <= t < r ==> z.dims[t] == \at(z.dims[t], Pre); */
+  /*@ ghost
+    size_t g = r;
+    /@ loop invariant 0 <= g <= r;
+       loop invariant count_from(out, g, r) == indim_block{Pre}(x, (size_t *)bd, r, g);
+       loop invariant count_from(z.dims, g, r) == count_from{Pre}(z.dims, g, r);
+       loop invariant padded_block(xs, r, g) == indim_block{Pre}(x, (size_t *)bd, r, g);
+       loop invariant \forall integer o; row_quot(z.dims, r, o, g) == row_quot{Pre}(z.dims, r, o, g);
+       loop invariant \forall integer o;
+         source_from(xs, z.dims, r, o, g) == indim_source_from{Pre}(x, (size_t *)bd, z.dims, r, o, g);
+       loop assigns g;
+       loop variant g;
+    @/
+    while (g > 0) {
+      g--;
+      /@ assert padded_dim(xs, r, g) == out[g]; @/
+    }
+  */
+}
+
 /* @req XLA-INDIM-MATCH: the first operand axis whose size is neither its matched result size
    nor 1; x.rank when none. */
 /*@ requires shape_readable(x) && shape_readable(z);
@@ -162,33 +300,6 @@ static int has_zero_size(sonnx_shape z)
   return 0;
 }
 
-/* Lemma (induction on j, downwards): an array xp holding x' is, for the SONNX data relation,
-   the shape x' of the InDim relation: same count, same block sizes, same source offsets. */
-/*@ ghost
-  /@ requires xs.rank <= SONNX_MAX_RANK;
-     requires \forall integer t; 0 <= t < xs.rank ==> xs.dims[t] == indim_dim(x, bd, t);
-     assigns \nothing;
-     ensures count: count_from(xs.dims, 0, xs.rank) == indim_block(x, bd, xs.rank, 0);
-     ensures offsets: \forall integer o;
-       source_from(xs, zd, xs.rank, o, 0) == indim_source_from(x, bd, zd, xs.rank, o, 0);
-  @/
-  static void lemma_inserted_layout(sonnx_shape xs, sonnx_shape x, size_t *bd, size_t *zd)
-  {
-    size_t j = xs.rank;
-    /@ loop invariant 0 <= j <= xs.rank;
-       loop invariant count_from(xs.dims, j, xs.rank) == indim_block(x, bd, xs.rank, j);
-       loop invariant padded_block(xs, xs.rank, j) == indim_block(x, bd, xs.rank, j);
-       loop invariant \forall integer o;
-         source_from(xs, zd, xs.rank, o, j) == indim_source_from(x, bd, zd, xs.rank, o, j);
-       loop assigns j;
-       loop variant j;
-    @/
-    while (j > 0) {
-      j--;
-      /@ assert padded_dim(xs, xs.rank, j) == xs.dims[j]; @/
-    }
-  }
-*/
 
 /* The checks of sonnx_broadcast_in_dim that need no count, in its order, returned by value:
    the error to report, or SONNX_OK. */
@@ -204,6 +315,10 @@ typedef struct {
     requires shape_ok(z) ==> shape_readable(z);
     requires shape_ok(x) && bd != \null ==> bd_readable((size_t *)bd, x.rank);
     assigns \nothing;
+    // Not inside a behavior: clauses after `behavior` belong to it.
+    ensures ok_means: \result.status == SONNX_OK ==> shape_ok(x) && shape_ok(z) &&
+      (bd != \null || x.rank == 0) && bd_ok((size_t *)bd, x.rank, z.rank) &&
+      indim_match(x, (size_t *)bd, z) && es > 0;
     behavior bad_shape:
       assumes !shape_ok(x) || !shape_ok(z);
       ensures \result.status == SONNX_ERR_RANK || \result.status == SONNX_ERR_NULL;
@@ -247,9 +362,6 @@ typedef struct {
       assumes indim_match(x, (size_t *)bd, z);
       assumes es > 0;
       ensures \result.status == SONNX_OK;
-    ensures ok_means: \result.status == SONNX_OK ==> shape_ok(x) && shape_ok(z) &&
-      (bd != \null || x.rank == 0) && bd_ok((size_t *)bd, x.rank, z.rank) &&
-      indim_match(x, (size_t *)bd, z) && es > 0;
     complete behaviors;
     disjoint behaviors;
 */
@@ -350,30 +462,24 @@ sonnx_status sonnx_broadcast_in_dim(sonnx_shape x, const void *x_data, size_t el
     /* count(z) == 0: nothing to read or write (a size 1 of x may stretch to 0, erratum E25). */
     return sonnx_report(err, SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
   }
-  /* x': x.dims[k] on axis bd[k], 1 elsewhere. Same count and layout as x. */
-  inserted_dims inserted = insert_ones(x, bd, z.rank);
-  /*@ assert matched: \forall integer t; 0 <= t < z.rank ==> inserted.dims[t] == z.dims[t] || inserted.dims[t] == 1; */
-  sonnx_shape xs = {z.rank, inserted.dims};
-  /*@ assert padded: \forall integer t; 0 <= t < z.rank ==> padded_dim(xs, z.rank, t) == xs.dims[t]; */
-  /*@ assert nonzero: \forall integer t; 0 <= t < z.rank ==> z.dims[t] != 0; */
+  /* x': x.dims[k] on axis bd[k], 1 elsewhere; same count and layout as x. Nothing is written
+     before it, nothing but it before the core's call: the core's {Pre} logic is then ours. */
+  size_t inserted[SONNX_MAX_RANK];
+  const sonnx_shape xs = {z.rank, inserted};
+  fill_layout(inserted, xs, x, bd, z);
+  /*@ assert padded: \forall integer t; 0 <= t < z.rank ==> padded_dim(xs, z.rank, t) == inserted[t]; */
   /*@ assert unidirectional: broadcasts_to(xs, z); */
-  /*@ ghost lemma_inserted_layout(xs, x, (size_t *)bd, (size_t *)z.dims); */
-  /*@ assert same_count: shape_count(xs) == indim_count(x, (size_t *)bd, z.rank); */
   /* The checks sonnx_broadcast_to would make, made first, so that it is called only when it
      succeeds: an error then writes nothing but *err (@req LIB-ERR-NOWRITE), as its contract
      lists the output bytes among what it may assign. */
-  size_t x_count = 0;
-  size_t z_count = 0;
-  if (sonnx_shape_count(xs, &x_count) != SONNX_OK) {
-    /*@ assert shape_count(xs) > SIZE_MAX; */
-    /*@ assert elem_size >= 1 && shape_count(xs) * elem_size >= shape_count(xs); */
+  const count_value xc = count_by_value(xs);
+  const count_value zc = count_by_value(z);
+  if (xc.fits == 0 || zc.fits == 0) {
+    /*@ assert elem_size >= 1; */
     return sonnx_report(err, SONNX_ERR_OVERFLOW, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
   }
-  if (sonnx_shape_count(z, &z_count) != SONNX_OK) {
-    /*@ assert shape_count(z) > SIZE_MAX; */
-    /*@ assert elem_size >= 1 && shape_count(z) * elem_size >= shape_count(z); */
-    return sonnx_report(err, SONNX_ERR_OVERFLOW, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
-  }
+  const size_t x_count = xc.count;
+  const size_t z_count = zc.count;
   if (x_count > SIZE_MAX / elem_size || z_count > SIZE_MAX / elem_size) {
     /*@ ghost
       if (x_count > SIZE_MAX / elem_size) {
@@ -459,25 +565,29 @@ sonnx_status sonnx_xla_binary_shape(sonnx_shape lhs, sonnx_shape rhs,
     return report_bad_entry(err, lower, bd, bad, high_rank);
   }
   /* Erratum E28: the lower-rank operand at the higher rank: its size k on axis bd[k], 1 elsewhere. */
-  sonnx_shape operands[2] = {lhs, rhs};
-  inserted_dims inserted;
-  if (n_dims > 0u) {
-    inserted = insert_ones((lower == 0u) ? lhs : rhs, bd, high_rank);
-    operands[lower].rank = high_rank;
-    operands[lower].dims = inserted.dims;
-  }
   if (capacity < high_rank) {
     return sonnx_report(err, SONNX_ERR_CAPACITY, SONNX_NO_INDEX, SONNX_NO_INDEX, capacity, high_rank);
+  }
+  /* Nothing is written before the core's call but these arrays, so that its {Pre} logic is
+     ours; rank is written by the call on success, the only case it is read. */
+  size_t inserted[SONNX_MAX_RANK];
+  size_t dims[SONNX_MAX_RANK];
+  size_t rank;
+  if (n_dims > 0u) {
+    fill_inserted(inserted, (lower == 0u) ? lhs : rhs, bd, high_rank);
+  }
+  sonnx_shape operands[2] = {lhs, rhs};
+  if (n_dims > 0u) {
+    operands[lower].rank = high_rank;
+    operands[lower].dims = inserted;
   }
   /*@ ghost lemma_pair_rule((sonnx_shape *)operands, 1); */
   /*@ assert max_rank((sonnx_shape *)operands, 2) == high_rank; */
   /*@ assert \forall integer i; 0 <= i < high_rank ==>
-        padded_dim(operands[0], high_rank, i) == xla_lhs_dim(lhs, rhs, (size_t *)bd, n_dims, i); */
+        padded_dim(operands[0], high_rank, i) == xla_lhs_dim{Pre}(lhs, rhs, (size_t *)bd, n_dims, i); */
   /*@ assert \forall integer i; 0 <= i < high_rank ==>
-        padded_dim(operands[1], high_rank, i) == xla_rhs_dim(lhs, rhs, (size_t *)bd, n_dims, i); */
+        padded_dim(operands[1], high_rank, i) == xla_rhs_dim{Pre}(lhs, rhs, (size_t *)bd, n_dims, i); */
   /* The core writes into locals; out_dims and out_rank change only on success. */
-  size_t dims[SONNX_MAX_RANK];
-  size_t rank = 0;
   sonnx_status status = sonnx_broadcast_shape_numpy(2u, operands, dims, SONNX_MAX_RANK, &rank, err);
   if (status != SONNX_OK) {
     return status;
@@ -583,11 +693,11 @@ sonnx_status sonnx_expand_shape(sonnx_shape x, sonnx_shape shape, size_t *out_di
   if (capacity < high_rank) {
     return sonnx_report(err, SONNX_ERR_CAPACITY, SONNX_NO_INDEX, SONNX_NO_INDEX, capacity, high_rank);
   }
+  size_t dims[SONNX_MAX_RANK];
+  size_t rank; /* written by the call on success, the only case it is read */
   const sonnx_shape operands[2] = {x, shape};
   /*@ ghost lemma_pair_rule((sonnx_shape *)operands, 0); */
   /*@ assert max_rank((sonnx_shape *)operands, 2) == high_rank; */
-  size_t dims[SONNX_MAX_RANK];
-  size_t rank = 0;
   sonnx_status status = sonnx_broadcast_shape(2u, operands, dims, SONNX_MAX_RANK, &rank, err);
   if (status != SONNX_OK) {
     return status;
