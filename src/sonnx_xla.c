@@ -511,7 +511,7 @@ sonnx_status sonnx_broadcast_in_dim(sonnx_shape x, const void *x_data, size_t el
     assigns dst[0 .. count - 1];
     ensures \forall integer k; 0 <= k < count ==> dst[k] == src[k];
 */
-static void copy_sizes(size_t *dst, const size_t *src, size_t count)
+static void copy_out_dims(size_t *dst, const size_t *src, size_t count)
 {
   size_t k = 0;
   /*@ loop invariant 0 <= k <= count;
@@ -592,7 +592,7 @@ sonnx_status sonnx_xla_binary_shape(sonnx_shape lhs, sonnx_shape rhs,
   if (status != SONNX_OK) {
     return status;
   }
-  copy_sizes(out_dims, dims, rank);
+  copy_out_dims(out_dims, dims, rank);
   *out_rank = rank;
   return status;
 }
@@ -704,7 +704,7 @@ sonnx_status sonnx_expand_shape(sonnx_shape x, sonnx_shape shape, size_t *out_di
   }
   /*@ assert \forall integer i; 0 <= i < rank ==>
         dims[i] == pair_max(padded_dim(x, rank, i), padded_dim(shape, rank, i)); */
-  copy_sizes(out_dims, dims, rank);
+  copy_out_dims(out_dims, dims, rank);
   *out_rank = rank;
   return status;
 }
