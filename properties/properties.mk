@@ -8,6 +8,8 @@
 #                            build/results/numpy.txt ("<passed> <failed> <what>"); fails on any
 #                            failure. RC_PARAMS (RapidCheck's configuration, e.g. seed=...) passes
 #                            through; the logs are build/results/properties.log and numpy.log.
+#                          properties/xla_properties.cpp (the XLA / ONNX properties of issue 6,
+#                          1000 cases each; LONG=1: 20000) writes build/results/xla_properties.txt.
 #   make numpy-cases         regenerate properties/numpy_cases.txt with /usr/bin/python3 (numpy);
 #                            not part of `make properties`: the generated file is checked in.
 
@@ -20,6 +22,12 @@ PROP_PYTHON := /usr/bin/python3
 $(PROP_BUILD)/properties: properties/properties.cpp properties/prop_support.hpp src/sonnx_broadcast.h $(PROP_LIB)
 	@mkdir -p $(dir $@)
 	$(CXX) $(PROP_CXXFLAGS) properties/properties.cpp $(PROP_LIB) -lrapidcheck -o $@
+
+# @req XLA-INDIM-TUPLE XLA-COMPOSE ONNX-EXPAND ONNX-UNIDIR: the XLA / ONNX properties (issue 6),
+# their own binary and their own result file build/results/xla_properties.txt.
+$(PROP_BUILD)/xla_properties: properties/xla_properties.cpp src/sonnx_broadcast.h $(PROP_LIB)
+	@mkdir -p $(dir $@)
+	$(CXX) $(PROP_CXXFLAGS) properties/xla_properties.cpp $(PROP_LIB) -lrapidcheck -o $@
 
 $(PROP_BUILD)/numpy_diff: properties/numpy_diff.cpp src/sonnx_broadcast.h $(PROP_LIB)
 	@mkdir -p $(dir $@)
@@ -41,12 +49,13 @@ define prop_run
 endef
 
 .PHONY: properties numpy-cases
-properties: $(PROP_BUILD)/properties $(PROP_BUILD)/numpy_diff
+properties: $(PROP_BUILD)/properties $(PROP_BUILD)/numpy_diff $(PROP_BUILD)/xla_properties
 	@mkdir -p $(BUILD)/results
 	@status=0; \
 	( $(call prop_run,LONG="$(LONG)" $(PROP_BUILD)/properties,$(BUILD)/results/properties,properties,RapidCheck properties) ) || status=1; \
 	( $(call prop_run,$(PROP_BUILD)/numpy_diff properties/numpy_cases.txt,$(BUILD)/results/numpy,numpy,NumPy differential cases) ) || status=1; \
-	cat $(BUILD)/results/properties.txt $(BUILD)/results/numpy.txt; \
+	( $(call prop_run,LONG="$(LONG)" $(PROP_BUILD)/xla_properties,$(BUILD)/results/xla_properties,xla_properties,XLA and ONNX RapidCheck properties) ) || status=1; \
+	cat $(BUILD)/results/properties.txt $(BUILD)/results/numpy.txt $(BUILD)/results/xla_properties.txt; \
 	exit $$status
 
 numpy-cases:

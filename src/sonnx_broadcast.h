@@ -556,6 +556,382 @@ sonnx_status sonnx_source_offset(sonnx_shape x, sonnx_shape z, const size_t *ind
 */
 size_t sonnx_format_error(const sonnx_error *err, char *buf, size_t cap);
 
+/* ---- XLA explicit broadcasting and the ONNX operator forms (issue 6, src/sonnx_xla.c) ----
+ * Each reuses the proven core: broadcast_in_dim is sonnx_broadcast_to of x with 1s inserted,
+ * the shape functions call sonnx_broadcast_shape / sonnx_broadcast_shape_numpy. A malformed
+ * broadcast dimension list is SONNX_ERR_ARGUMENT: a wrong length has input = axis =
+ * SONNX_NO_INDEX, size = the length given, expected = the length needed; a bad entry k has
+ * input = the operand the list maps, axis = k, size = bd[k] and expected = the rank it must
+ * stay below (size >= expected) or bd[k-1] + 1, the least value above the entry before it
+ * (size < expected). */
+#ifdef __FRAMAC__
+#include "xla_logic.h"
+/*@
+  // What a caller of sonnx_broadcast_in_dim hands over; everything checkable is checked.
+  predicate in_dim_call_valid{L}(sonnx_shape x, void *x_data, size_t es, size_t *bd,
+                                 sonnx_shape z, void *z_data, size_t z_capacity, sonnx_error *err) =
+    (err == \null || \valid(err)) &&
+    (shape_ok(x) ==> shape_readable(x)) && (shape_ok(z) ==> shape_readable(z)) &&
+    (shape_ok(x) && bd != \null ==> bd_readable(bd, x.rank)) &&
+    (x_data != \null && shape_ok(x) && shape_ok(z) && (bd != \null || x.rank == 0) &&
+     bd_ok(bd, x.rank, z.rank) && indim_count(x, bd, z.rank) * es <= SIZE_MAX ==>
+       \valid_read((char *)x_data + (0 .. indim_count(x, bd, z.rank) * es - 1))) &&
+    (z_data != \null ==> \valid((char *)z_data + (0 .. z_capacity - 1))) &&
+    // @req LIB-NOALIAS: input and output buffers do not overlap
+    (z_data != \null && x_data != \null && shape_ok(x) && shape_ok(z) &&
+     (bd != \null || x.rank == 0) && bd_ok(bd, x.rank, z.rank) &&
+     indim_count(x, bd, z.rank) * es <= SIZE_MAX ==>
+       \separated((char *)z_data + (0 .. z_capacity - 1),
+                  (char *)x_data + (0 .. indim_count(x, bd, z.rank) * es - 1))) &&
+    (err != \null && z_data != \null ==> \separated(err, (char *)z_data + (0 .. z_capacity - 1))) &&
+    (err != \null && shape_ok(x) && x.rank > 0 ==> \separated(err, x.dims + (0 .. x.rank - 1))) &&
+    (err != \null && shape_ok(x) && x.rank > 0 && bd != \null ==> \separated(err, bd + (0 .. x.rank - 1))) &&
+    (err != \null && shape_ok(z) && z.rank > 0 ==> \separated(err, z.dims + (0 .. z.rank - 1)));
+
+  predicate in_dim_fits{L}(sonnx_shape x, size_t *bd, size_t es, sonnx_shape z) =
+    indim_count(x, bd, z.rank) * es <= SIZE_MAX && shape_count(z) * es <= SIZE_MAX;
+
+  predicate in_dim_null_data{L}(sonnx_shape x, size_t *bd, void *x_data, sonnx_shape z, void *z_data) =
+    (x_data == \null && indim_count(x, bd, z.rank) > 0) || (z_data == \null && shape_count(z) > 0);
+
+  // Memory a caller of the two-operand shape functions hands over.
+  predicate pair_call_valid{L}(sonnx_shape a, sonnx_shape b, size_t *out_dims, size_t capacity,
+                               size_t *out_rank, sonnx_error *err) =
+    (err == \null || \valid(err)) &&
+    (out_rank == \null || \valid(out_rank)) &&
+    (out_dims == \null || \valid(out_dims + (0 .. capacity - 1))) &&
+    (shape_ok(a) ==> shape_readable(a)) && (shape_ok(b) ==> shape_readable(b)) &&
+    \separated(err, out_rank) &&
+    (out_dims != \null ==> \separated(out_dims + (0 .. capacity - 1), err, out_rank)) &&
+    (shape_ok(a) && a.rank > 0 ==> \separated(a.dims + (0 .. a.rank - 1), err, out_rank) &&
+       (out_dims != \null ==> \separated(a.dims + (0 .. a.rank - 1), out_dims + (0 .. capacity - 1)))) &&
+    (shape_ok(b) && b.rank > 0 ==> \separated(b.dims + (0 .. b.rank - 1), err, out_rank) &&
+       (out_dims != \null ==> \separated(b.dims + (0 .. b.rank - 1), out_dims + (0 .. capacity - 1))));
+
+  predicate pair_out_null(size_t *out_dims, size_t capacity, size_t *out_rank) =
+    out_rank == \null || (out_dims == \null && capacity > 0);
+*/
+#endif
+
+/* XLA BroadcastInDim: operand axis k maps to result axis broadcast_dimensions[k]
+   (x.rank entries; may be NULL when x.rank == 0). Valid iff the dimensions are strictly
+   increasing, each < z.rank, and x.dims[k] == z.dims[broadcast_dimensions[k]] or x.dims[k] == 1.
+   Writes count(z) elements into z_data.
+   Checks in this order: x then z (rank, dims); broadcast_dimensions NULL (argument 4) while
+   x.rank > 0; each entry k in turn (below z.rank, above entry k-1); each operand size in turn
+   (XLA-INDIM-MATCH: INCOMPATIBLE, input 0, axis = bd[k], size = x.dims[k], expected =
+   z.dims[bd[k]]); elem_size; then, when no size of z is 0, the checks of sonnx_broadcast_to
+   (byte sizes, NULL data, capacity). A size of z that is 0 gives SONNX_OK with nothing read or
+   written, even where a size 1 of x is stretched to it (erratum E25; sonnx_broadcast_to rejects
+   that case, E21). */
+/*@ requires in_dim_call_valid(x, (void *)x_data, elem_size, (size_t *)broadcast_dimensions, z,
+                               z_data, z_capacity, err);
+    behavior bad_shape:            // @req LIB-RANK LIB-NULL
+      assumes !shape_ok(x) || !shape_ok(z);
+      assigns *err;
+      ensures \result == SONNX_ERR_RANK || \result == SONNX_ERR_NULL;
+      ensures err != \null ==> err->status == \result &&
+        (shape_ok(x) ==> err->input == 1) && (!shape_ok(x) ==> err->input == 0);
+    behavior null_dimensions:      // @req LIB-NULL
+      assumes shape_ok(x) && shape_ok(z);
+      assumes broadcast_dimensions == \null && x.rank > 0;
+      assigns *err;
+      ensures \result == SONNX_ERR_NULL;
+      ensures err != \null ==> err->status == SONNX_ERR_NULL && err->input == SONNX_NO_INDEX &&
+        err->expected == 4;
+    behavior bad_dimensions:       // @req XLA-INDIM-ORDER XLA-INDIM-TUPLE LIB-ERR-STATUS
+      assumes shape_ok(x) && shape_ok(z);
+      assumes broadcast_dimensions != \null || x.rank == 0;
+      assumes !bd_ok((size_t *)broadcast_dimensions, x.rank, z.rank);
+      assigns *err;
+      ensures \result == SONNX_ERR_ARGUMENT;
+      ensures err != \null ==> err->status == SONNX_ERR_ARGUMENT && err->input == 0 &&
+        0 <= err->axis < x.rank;
+      ensures first: err != \null ==>
+        bd_ok{Pre}((size_t *)broadcast_dimensions, err->axis, z.rank) &&
+        !bd_entry_ok{Pre}((size_t *)broadcast_dimensions, err->axis, z.rank);
+      ensures size: err != \null ==> err->size == \at(broadcast_dimensions[err->axis], Pre);
+      ensures expected: err != \null ==>
+        (err->size >= z.rank ==> err->expected == z.rank) &&
+        (err->size < z.rank ==> err->axis > 0 &&
+           err->expected == \at(broadcast_dimensions[err->axis - 1], Pre) + 1);
+    behavior mismatch:             // @req XLA-INDIM-MATCH
+      assumes shape_ok(x) && shape_ok(z);
+      assumes broadcast_dimensions != \null || x.rank == 0;
+      assumes bd_ok((size_t *)broadcast_dimensions, x.rank, z.rank);
+      assumes !indim_match(x, (size_t *)broadcast_dimensions, z);
+      assigns *err;
+      ensures \result == SONNX_ERR_INCOMPATIBLE;
+      ensures err != \null ==> err->status == SONNX_ERR_INCOMPATIBLE && err->input == 0 &&
+        \exists integer k; 0 <= k < x.rank &&
+          err->axis == \at(broadcast_dimensions[k], Pre) &&
+          err->size == \at(x.dims[k], Pre) && err->expected == \at(z.dims[err->axis], Pre) &&
+          err->size != err->expected && err->size != 1;
+    behavior elem_size:            // @req LIB-ELEM-SIZE
+      assumes shape_ok(x) && shape_ok(z);
+      assumes broadcast_dimensions != \null || x.rank == 0;
+      assumes bd_ok((size_t *)broadcast_dimensions, x.rank, z.rank);
+      assumes indim_match(x, (size_t *)broadcast_dimensions, z);
+      assumes elem_size == 0;
+      assigns *err;
+      ensures \result == SONNX_ERR_ARGUMENT;
+      ensures err != \null ==> err->status == SONNX_ERR_ARGUMENT && err->input == 0 &&
+        err->axis == SONNX_NO_INDEX;
+    behavior empty:                // @req XLA-INDIM-MATCH LIB-ERR-NOWRITE
+      assumes shape_ok(x) && shape_ok(z);
+      assumes broadcast_dimensions != \null || x.rank == 0;
+      assumes bd_ok((size_t *)broadcast_dimensions, x.rank, z.rank);
+      assumes indim_match(x, (size_t *)broadcast_dimensions, z);
+      assumes elem_size > 0;
+      assumes has_zero_dim(z.dims, z.rank);
+      assigns *err;
+      ensures \result == SONNX_OK;
+      ensures err != \null ==> err->status == SONNX_OK;
+    behavior overflow:             // @req LIB-OVERFLOW
+      assumes shape_ok(x) && shape_ok(z);
+      assumes broadcast_dimensions != \null || x.rank == 0;
+      assumes bd_ok((size_t *)broadcast_dimensions, x.rank, z.rank);
+      assumes indim_match(x, (size_t *)broadcast_dimensions, z);
+      assumes elem_size > 0 && !has_zero_dim(z.dims, z.rank);
+      assumes !in_dim_fits(x, (size_t *)broadcast_dimensions, elem_size, z);
+      assigns *err;
+      ensures \result == SONNX_ERR_OVERFLOW;
+    behavior null_data:            // @req LIB-NULL
+      assumes shape_ok(x) && shape_ok(z);
+      assumes broadcast_dimensions != \null || x.rank == 0;
+      assumes bd_ok((size_t *)broadcast_dimensions, x.rank, z.rank);
+      assumes indim_match(x, (size_t *)broadcast_dimensions, z);
+      assumes elem_size > 0 && !has_zero_dim(z.dims, z.rank);
+      assumes in_dim_fits(x, (size_t *)broadcast_dimensions, elem_size, z);
+      assumes in_dim_null_data(x, (size_t *)broadcast_dimensions, (void *)x_data, z, z_data);
+      assigns *err;
+      ensures \result == SONNX_ERR_NULL;
+    behavior capacity:             // @req LIB-CAPACITY
+      assumes shape_ok(x) && shape_ok(z);
+      assumes broadcast_dimensions != \null || x.rank == 0;
+      assumes bd_ok((size_t *)broadcast_dimensions, x.rank, z.rank);
+      assumes indim_match(x, (size_t *)broadcast_dimensions, z);
+      assumes elem_size > 0 && !has_zero_dim(z.dims, z.rank);
+      assumes in_dim_fits(x, (size_t *)broadcast_dimensions, elem_size, z);
+      assumes !in_dim_null_data(x, (size_t *)broadcast_dimensions, (void *)x_data, z, z_data);
+      assumes z_capacity < shape_count(z) * elem_size;
+      assigns *err;
+      ensures \result == SONNX_ERR_CAPACITY;
+      ensures err != \null ==> err->status == SONNX_ERR_CAPACITY &&
+        err->expected == shape_count{Pre}(z) * elem_size;
+    behavior broadcast:            // @req XLA-INDIM-TUPLE XLA-INDIM-MATCH SONNX-F LIB-ROWMAJOR
+      assumes shape_ok(x) && shape_ok(z);
+      assumes broadcast_dimensions != \null || x.rank == 0;
+      assumes bd_ok((size_t *)broadcast_dimensions, x.rank, z.rank);
+      assumes indim_match(x, (size_t *)broadcast_dimensions, z);
+      assumes elem_size > 0 && !has_zero_dim(z.dims, z.rank);
+      assumes in_dim_fits(x, (size_t *)broadcast_dimensions, elem_size, z);
+      assumes !in_dim_null_data(x, (size_t *)broadcast_dimensions, (void *)x_data, z, z_data);
+      assumes z_capacity >= shape_count(z) * elem_size;
+      assigns ((char *)z_data)[0 .. shape_count(z) * elem_size - 1], *err;
+      ensures \result == SONNX_OK;
+      ensures elements: elements_in_dim{Post, Pre}((char *)z_data, (char *)x_data, elem_size, x,
+        (size_t *)broadcast_dimensions, z, shape_count{Pre}(z));
+      ensures err != \null ==> err->status == SONNX_OK;
+    complete behaviors;
+    disjoint behaviors;
+*/
+sonnx_status sonnx_broadcast_in_dim(sonnx_shape x, const void *x_data, size_t elem_size,
+                                    const size_t *broadcast_dimensions, sonnx_shape z,
+                                    void *z_data, size_t z_capacity, sonnx_error *err);
+
+/* Result shape of an XLA element-wise binary op with broadcast_dimensions: for equal ranks the
+   list must be empty or the identity and degenerate-dimension broadcasting applies; for a rank-0
+   operand the list is empty; otherwise it has the lower rank's length, maps the lower-rank
+   operand into the higher rank (other axes 1), then degenerate broadcasting applies.
+   Degenerate broadcasting is the NumPy rule (erratum E27: a 1 against a 0 gives 0): the result
+   is sonnx_broadcast_shape_numpy of the two operands at the higher rank, lhs input 0.
+   Checks in this order: out_dims NULL (argument 5) with capacity > 0, out_rank NULL (argument
+   7); lhs then rhs (rank, dims); n_dims; broadcast_dimensions NULL (argument 3) while
+   n_dims > 0; each entry against the higher rank (input = the lower-rank operand, lhs when the
+   ranks are equal); capacity >= the higher rank; degenerate compatibility axis by axis. */
+/*@ requires pair_call_valid(lhs, rhs, out_dims, capacity, out_rank, err);
+    requires n_dims > 0 && broadcast_dimensions != \null ==>
+      \valid_read(broadcast_dimensions + (0 .. n_dims - 1));
+    requires n_dims > 0 && broadcast_dimensions != \null && out_dims != \null ==>
+      \separated(broadcast_dimensions + (0 .. n_dims - 1), out_dims + (0 .. capacity - 1));
+    requires n_dims > 0 && broadcast_dimensions != \null ==>
+      \separated(broadcast_dimensions + (0 .. n_dims - 1), err, out_rank);
+    behavior null_argument:        // @req LIB-NULL
+      assumes pair_out_null(out_dims, capacity, out_rank);
+      assigns *err;
+      ensures \result == SONNX_ERR_NULL;
+      ensures err != \null ==> err->status == SONNX_ERR_NULL && err->input == SONNX_NO_INDEX;
+    behavior bad_shape:            // @req LIB-RANK LIB-NULL
+      assumes !pair_out_null(out_dims, capacity, out_rank);
+      assumes !shape_ok(lhs) || !shape_ok(rhs);
+      assigns *err;
+      ensures \result == SONNX_ERR_RANK || \result == SONNX_ERR_NULL;
+      ensures err != \null ==> err->status == \result &&
+        (shape_ok(lhs) ==> err->input == 1) && (!shape_ok(lhs) ==> err->input == 0);
+    behavior bad_length:           // @req XLA-INDIM-TUPLE XLA-SCALAR
+      assumes !pair_out_null(out_dims, capacity, out_rank);
+      assumes shape_ok(lhs) && shape_ok(rhs);
+      assumes !xla_length_ok(lhs.rank, rhs.rank, n_dims);
+      assigns *err;
+      ensures \result == SONNX_ERR_ARGUMENT;
+      ensures err != \null ==> err->status == SONNX_ERR_ARGUMENT &&
+        err->input == SONNX_NO_INDEX && err->axis == SONNX_NO_INDEX &&
+        err->size == n_dims && err->expected == pair_low_rank(lhs.rank, rhs.rank);
+    behavior null_dimensions:      // @req LIB-NULL
+      assumes !pair_out_null(out_dims, capacity, out_rank);
+      assumes shape_ok(lhs) && shape_ok(rhs);
+      assumes xla_length_ok(lhs.rank, rhs.rank, n_dims);
+      assumes n_dims > 0 && broadcast_dimensions == \null;
+      assigns *err;
+      ensures \result == SONNX_ERR_NULL;
+      ensures err != \null ==> err->status == SONNX_ERR_NULL && err->input == SONNX_NO_INDEX &&
+        err->expected == 3;
+    behavior bad_dimensions:       // @req XLA-INDIM-ORDER LIB-ERR-STATUS
+      assumes !pair_out_null(out_dims, capacity, out_rank);
+      assumes shape_ok(lhs) && shape_ok(rhs);
+      assumes xla_length_ok(lhs.rank, rhs.rank, n_dims);
+      assumes n_dims == 0 || broadcast_dimensions != \null;
+      assumes !bd_ok((size_t *)broadcast_dimensions, n_dims, pair_rank(lhs.rank, rhs.rank));
+      assigns *err;
+      ensures \result == SONNX_ERR_ARGUMENT;
+      ensures err != \null ==> err->status == SONNX_ERR_ARGUMENT &&
+        err->input == (lhs.rank <= rhs.rank ? 0 : 1) && 0 <= err->axis < n_dims;
+      ensures first: err != \null ==>
+        bd_ok{Pre}((size_t *)broadcast_dimensions, err->axis, pair_rank(lhs.rank, rhs.rank)) &&
+        !bd_entry_ok{Pre}((size_t *)broadcast_dimensions, err->axis, pair_rank(lhs.rank, rhs.rank));
+      ensures size: err != \null ==> err->size == \at(broadcast_dimensions[err->axis], Pre);
+    behavior capacity:             // @req LIB-CAPACITY
+      assumes !pair_out_null(out_dims, capacity, out_rank);
+      assumes shape_ok(lhs) && shape_ok(rhs);
+      assumes xla_length_ok(lhs.rank, rhs.rank, n_dims);
+      assumes n_dims == 0 || broadcast_dimensions != \null;
+      assumes bd_ok((size_t *)broadcast_dimensions, n_dims, pair_rank(lhs.rank, rhs.rank));
+      assumes capacity < pair_rank(lhs.rank, rhs.rank);
+      assigns *err;
+      ensures \result == SONNX_ERR_CAPACITY;
+      ensures err != \null ==> err->status == SONNX_ERR_CAPACITY && err->size == capacity &&
+        err->expected == pair_rank(lhs.rank, rhs.rank);
+    behavior incompatible:         // @req XLA-DEGENERATE XLA-COMPOSE LIB-ERR-STATUS
+      assumes !pair_out_null(out_dims, capacity, out_rank);
+      assumes shape_ok(lhs) && shape_ok(rhs);
+      assumes xla_length_ok(lhs.rank, rhs.rank, n_dims);
+      assumes n_dims == 0 || broadcast_dimensions != \null;
+      assumes bd_ok((size_t *)broadcast_dimensions, n_dims, pair_rank(lhs.rank, rhs.rank));
+      assumes capacity >= pair_rank(lhs.rank, rhs.rank);
+      assumes !xla_compatible(lhs, rhs, (size_t *)broadcast_dimensions, n_dims);
+      assigns *err;
+      ensures \result == SONNX_ERR_INCOMPATIBLE;
+      ensures err != \null ==> err->status == SONNX_ERR_INCOMPATIBLE &&
+        0 <= err->input < 2 && 0 <= err->axis < pair_rank(lhs.rank, rhs.rank);
+    behavior broadcast:            // @req XLA-COMPOSE XLA-DEGENERATE XLA-OUTER XLA-SCALAR
+      assumes !pair_out_null(out_dims, capacity, out_rank);
+      assumes shape_ok(lhs) && shape_ok(rhs);
+      assumes xla_length_ok(lhs.rank, rhs.rank, n_dims);
+      assumes n_dims == 0 || broadcast_dimensions != \null;
+      assumes bd_ok((size_t *)broadcast_dimensions, n_dims, pair_rank(lhs.rank, rhs.rank));
+      assumes capacity >= pair_rank(lhs.rank, rhs.rank);
+      assumes xla_compatible(lhs, rhs, (size_t *)broadcast_dimensions, n_dims);
+      assigns out_dims[0 .. capacity - 1], *out_rank, *err;
+      ensures \result == SONNX_OK;
+      ensures rank: *out_rank == pair_rank(lhs.rank, rhs.rank);
+      ensures sizes: \forall integer i; 0 <= i < *out_rank ==>
+        out_dims[i] == xla_dim{Pre}(lhs, rhs, (size_t *)broadcast_dimensions, n_dims, i);
+      ensures untouched: \forall integer k; *out_rank <= k < capacity ==>
+        out_dims[k] == \old(out_dims[k]);
+      ensures err != \null ==> err->status == SONNX_OK;
+    complete behaviors;
+    disjoint behaviors;
+*/
+sonnx_status sonnx_xla_binary_shape(sonnx_shape lhs, sonnx_shape rhs,
+                                    const size_t *broadcast_dimensions, size_t n_dims,
+                                    size_t *out_dims, size_t capacity, size_t *out_rank,
+                                    sonnx_error *err);
+
+/* ONNX unidirectional broadcasting: OK iff b can be broadcast to a (result shape == a), under
+   the SONNX rule (erratum E30: a 1 against a 0 is rejected).
+   Checks in this order: a then b (rank, dims: input 0 is a, input 1 is b); b.rank <= a.rank
+   (INCOMPATIBLE, input 1, axis SONNX_NO_INDEX, size = b.rank, expected = a.rank);
+   sonnx_broadcast_shape({a, b}) with its error fields; the common shape equals a (else
+   INCOMPATIBLE, input 1, axis i, size = b's padded size, expected = a.dims[i]). */
+/*@ requires err == \null || \valid(err);
+    requires shape_ok(a) ==> shape_readable(a);
+    requires shape_ok(b) ==> shape_readable(b);
+    requires err != \null && shape_ok(a) && a.rank > 0 ==> \separated(err, a.dims + (0 .. a.rank - 1));
+    requires err != \null && shape_ok(b) && b.rank > 0 ==> \separated(err, b.dims + (0 .. b.rank - 1));
+    behavior bad_shape:            // @req LIB-RANK LIB-NULL
+      assumes !shape_ok(a) || !shape_ok(b);
+      assigns *err;
+      ensures \result == SONNX_ERR_RANK || \result == SONNX_ERR_NULL;
+      ensures err != \null ==> err->status == \result &&
+        (shape_ok(a) ==> err->input == 1) && (!shape_ok(a) ==> err->input == 0);
+    behavior incompatible:         // @req ONNX-UNIDIR SONNX-C1
+      assumes shape_ok(a) && shape_ok(b) && !broadcasts_to(b, a);
+      assigns *err;
+      ensures \result == SONNX_ERR_INCOMPATIBLE;
+      ensures err != \null ==> err->status == SONNX_ERR_INCOMPATIBLE && 0 <= err->input < 2;
+    behavior unidirectional:       // @req ONNX-UNIDIR
+      assumes shape_ok(a) && shape_ok(b) && broadcasts_to(b, a);
+      assigns *err;
+      ensures \result == SONNX_OK;
+      ensures err != \null ==> err->status == SONNX_OK;
+    complete behaviors;
+    disjoint behaviors;
+*/
+sonnx_status sonnx_unidirectional_check(sonnx_shape a, sonnx_shape b, sonnx_error *err);
+
+/* ONNX Expand: output shape = multidirectional broadcast of x's shape and `shape`, i.e.
+   sonnx_broadcast_shape({x, shape}) under the SONNX rule, with its checks, their order and
+   their error fields (x is input 0, shape input 1; out_dims is argument 3, out_rank 5). */
+/*@ requires pair_call_valid(x, shape, out_dims, capacity, out_rank, err);
+    behavior null_argument:        // @req LIB-NULL
+      assumes pair_out_null(out_dims, capacity, out_rank);
+      assigns *err;
+      ensures \result == SONNX_ERR_NULL;
+      ensures err != \null ==> err->status == SONNX_ERR_NULL && err->input == SONNX_NO_INDEX;
+    behavior bad_shape:            // @req LIB-RANK LIB-NULL
+      assumes !pair_out_null(out_dims, capacity, out_rank);
+      assumes !shape_ok(x) || !shape_ok(shape);
+      assigns *err;
+      ensures \result == SONNX_ERR_RANK || \result == SONNX_ERR_NULL;
+      ensures err != \null ==> err->status == \result &&
+        (shape_ok(x) ==> err->input == 1) && (!shape_ok(x) ==> err->input == 0);
+    behavior capacity:             // @req LIB-CAPACITY
+      assumes !pair_out_null(out_dims, capacity, out_rank);
+      assumes shape_ok(x) && shape_ok(shape);
+      assumes capacity < pair_rank(x.rank, shape.rank);
+      assigns *err;
+      ensures \result == SONNX_ERR_CAPACITY;
+      ensures err != \null ==> err->status == SONNX_ERR_CAPACITY && err->size == capacity &&
+        err->expected == pair_rank(x.rank, shape.rank);
+    behavior incompatible:         // @req ONNX-EXPAND SONNX-C1
+      assumes !pair_out_null(out_dims, capacity, out_rank);
+      assumes shape_ok(x) && shape_ok(shape);
+      assumes capacity >= pair_rank(x.rank, shape.rank);
+      assumes !pair_compatible_max(x, shape);
+      assigns *err;
+      ensures \result == SONNX_ERR_INCOMPATIBLE;
+      ensures err != \null ==> err->status == SONNX_ERR_INCOMPATIBLE &&
+        0 <= err->input < 2 && 0 <= err->axis < pair_rank(x.rank, shape.rank);
+    behavior expand:               // @req ONNX-EXPAND SONNX-STEP2-MAX
+      assumes !pair_out_null(out_dims, capacity, out_rank);
+      assumes shape_ok(x) && shape_ok(shape);
+      assumes capacity >= pair_rank(x.rank, shape.rank);
+      assumes pair_compatible_max(x, shape);
+      assigns out_dims[0 .. capacity - 1], *out_rank, *err;
+      ensures \result == SONNX_OK;
+      ensures rank: *out_rank == pair_rank(x.rank, shape.rank);
+      ensures sizes: \forall integer i; 0 <= i < *out_rank ==>
+        out_dims[i] == pair_max(padded_dim{Pre}(x, *out_rank, i), padded_dim{Pre}(shape, *out_rank, i));
+      ensures untouched: \forall integer k; *out_rank <= k < capacity ==>
+        out_dims[k] == \old(out_dims[k]);
+      ensures err != \null ==> err->status == SONNX_OK;
+    complete behaviors;
+    disjoint behaviors;
+*/
+sonnx_status sonnx_expand_shape(sonnx_shape x, sonnx_shape shape, size_t *out_dims,
+                                size_t capacity, size_t *out_rank, sonnx_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -560,6 +560,144 @@ result<shape> broadcast(std::initializer_list<std::span<const T>> xs, std::initi
                       std::span<const std::span<T>>(zs.begin(), zs.size()));
 }
 
+/* ---- XLA explicit broadcasting and the ONNX operator forms (issue 6) ---- */
+
+namespace detail {
+
+/* @req XLA-INDIM-TUPLE: a C array cannot tell its length, a span can; the list of
+   broadcast_in_dim has one entry per axis of x. Reported as the C API reports a list of the
+   wrong length (input and axis no_index, size() = entries given, expected() = entries needed).
+   A shape whose rank is invalid is left to the C function, which reports it. */
+inline std::optional<error> dims_length_error(std::size_t given, const shape &xs) noexcept
+{
+  if (!xs.valid() || given == xs.rank()) {
+    return std::nullopt;
+  }
+  return error(c_error(SONNX_ERR_ARGUMENT, no_index, no_index, given, xs.rank()));
+}
+
+/* x with 1s inserted (x'): x's size k on axis bd[k], 1 elsewhere; requires the C checks to have
+   passed (bd valid for xs and zs). */
+inline shape inserted_shape(const shape &xs, std::span<const std::size_t> bd, const shape &zs) noexcept
+{
+  std::array<std::size_t, max_rank> dims{};
+  for (std::size_t j = 0; j < zs.rank(); ++j) {
+    dims[j] = 1u;
+  }
+  for (std::size_t k = 0; k < xs.rank(); ++k) {
+    dims[bd[k]] = xs[k];
+  }
+  return shape(std::span<const std::size_t>(dims.data(), zs.rank()));
+}
+
+} // namespace detail
+
+/* XLA BroadcastInDim: axis k of x goes to axis broadcast_dimensions[k] of zs; z[0 .. count(zs)-1]
+   receives the result row-major; returns zs (@req XLA-INDIM-TUPLE XLA-INDIM-ORDER
+   XLA-INDIM-MATCH SONNX-F LIB-ROWMAJOR). Checks, the first failing one decides:
+     1. x.size() == count(xs), as in broadcast_to;
+     2. broadcast_dimensions.size() == xs.rank(), else SONNX_ERR_ARGUMENT (input and axis
+        no_index, size() = the entries given, expected() = xs.rank());
+     3. sonnx_broadcast_in_dim's checks in its order, with its error fields;
+     4. z.size() >= count(zs), else SONNX_ERR_CAPACITY in elements.
+   A size 1 of x stretches to any size, 0 included (nothing is then written). Nothing is written
+   on error (@req LIB-ERR-NOWRITE); x and z must not overlap (@req LIB-NOALIAS). */
+template <element T>
+result<shape> broadcast_in_dim(std::span<const T> x, const shape &xs,
+                               std::span<const std::size_t> broadcast_dimensions, std::span<T> z,
+                               const shape &zs) noexcept(std::is_nothrow_copy_assignable_v<T>)
+{
+  if (std::optional<error> bad = detail::length_error(x.size(), xs, 0u)) {
+    return *bad;
+  }
+  if (std::optional<error> bad = detail::dims_length_error(broadcast_dimensions.size(), xs)) {
+    return *bad;
+  }
+  unsigned char none = 0;
+  void *const z_data = detail::out_data(z, none);
+  sonnx_error e{};
+  if constexpr (std::is_trivially_copyable_v<T>) {
+    if (sonnx_broadcast_in_dim(xs.as_c(), x.data(), sizeof(T), broadcast_dimensions.data(), zs.as_c(),
+                               z_data, z.size_bytes(), &e) != SONNX_OK) {
+      return detail::in_elements(e, z.size(), sizeof(T));
+    }
+    return zs;
+  } else {
+    /* Validation only (capacity 0: nothing written), then assignment through the view of x'. */
+    const sonnx_status st = sonnx_broadcast_in_dim(xs.as_c(), x.data(), sizeof(T),
+                                                   broadcast_dimensions.data(), zs.as_c(), z_data, 0u, &e);
+    if (st != SONNX_OK && st != SONNX_ERR_CAPACITY) {
+      return error(e);
+    }
+    const result<std::size_t> count_z = count(zs);
+    if (!count_z) {
+      return count_z.error();
+    }
+    const std::size_t cz = *count_z;
+    if (z.size() < cz) {
+      return error(detail::c_error(SONNX_ERR_CAPACITY, no_index, no_index, z.size(), cz));
+    }
+    if (cz == 0u) {
+      return zs;
+    }
+    const shape inserted = detail::inserted_shape(xs, broadcast_dimensions, zs);
+    std::array<std::size_t, max_rank> strides{};
+    if (sonnx_broadcast_strides(inserted.as_c(), zs.as_c(), strides.data(), &e) != SONNX_OK) {
+      return error(e);
+    }
+    detail::assign_through(x, zs, cz, strides.data(), z);
+    return zs;
+  }
+}
+
+/* Result shape of an XLA element-wise binary operation with broadcast dimensions: the list maps
+   the lower-rank operand into the higher rank (empty for a scalar; empty or the identity for
+   equal ranks), then degenerate dimensions broadcast under the NumPy rule
+   (@req XLA-COMPOSE XLA-DEGENERATE XLA-OUTER XLA-SCALAR XLA-INDIM-ORDER). sonnx_xla_binary_shape,
+   with its checks and error fields. */
+inline result<shape> xla_binary_shape(const shape &lhs, const shape &rhs,
+                                      std::span<const std::size_t> broadcast_dimensions = {}) noexcept
+{
+  std::array<std::size_t, max_rank> dims{};
+  std::size_t rank = 0;
+  sonnx_error e{};
+  if (sonnx_xla_binary_shape(lhs.as_c(), rhs.as_c(), broadcast_dimensions.data(),
+                             broadcast_dimensions.size(), dims.data(), dims.size(), &rank, &e) != SONNX_OK) {
+    return error(e);
+  }
+  return shape(std::span<const std::size_t>(dims.data(), rank));
+}
+inline result<shape> xla_binary_shape(const shape &lhs, const shape &rhs,
+                                      std::initializer_list<std::size_t> broadcast_dimensions) noexcept
+{
+  return xla_binary_shape(lhs, rhs, std::span<const std::size_t>(broadcast_dimensions.begin(),
+                                                                 broadcast_dimensions.size()));
+}
+
+/* ONNX unidirectional broadcasting: b broadcasts to a, the result shape is a, which is returned
+   (@req ONNX-UNIDIR). sonnx_unidirectional_check, with its error fields. */
+inline result<shape> unidirectional_check(const shape &a, const shape &b) noexcept
+{
+  sonnx_error e{};
+  if (sonnx_unidirectional_check(a.as_c(), b.as_c(), &e) != SONNX_OK) {
+    return error(e);
+  }
+  return a;
+}
+
+/* ONNX Expand: the output shape, the multidirectional broadcast of x's shape and `target`
+   under the SONNX rule (@req ONNX-EXPAND); the data is then broadcast_to(x, result). */
+inline result<shape> expand_shape(const shape &x, const shape &target) noexcept
+{
+  std::array<std::size_t, max_rank> dims{};
+  std::size_t rank = 0;
+  sonnx_error e{};
+  if (sonnx_expand_shape(x.as_c(), target.as_c(), dims.data(), dims.size(), &rank, &e) != SONNX_OK) {
+    return error(e);
+  }
+  return shape(std::span<const std::size_t>(dims.data(), rank));
+}
+
 } // namespace sonnx
 
 #endif

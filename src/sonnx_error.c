@@ -21,8 +21,13 @@ static const char text_l_range[] = "] (SONNX-L-RANGE)";
 static const char text_elem_size[] = "element size ";
 static const char text_not_positive[] = " is not positive (LIB-ELEM-SIZE)";
 static const char text_bdim[] = "broadcast dimension ";
-static const char text_bdim_bad[] = " is repeated, out of order or not below ";
+static const char text_bdim_range[] = " is not below the rank ";
+static const char text_bdim_below[] = " is below ";
+static const char text_bdim_order[] = ", out of order (XLA-INDIM-ORDER)";
 static const char text_indim[] = " (XLA-INDIM-ORDER)";
+static const char text_bdims[] = "broadcast dimensions: ";
+static const char text_bdims_given[] = " entries given, ";
+static const char text_bdims_needed[] = " needed (XLA-INDIM-TUPLE)";
 static const char text_rank[] = "rank ";
 static const char text_exceeds[] = " exceeds ";
 static const char text_lib_rank[] = " (LIB-RANK)";
@@ -167,6 +172,13 @@ static size_t put_message(const sonnx_error *err, char *buf, size_t cap)
                              text_not_below, sizeof text_not_below - 1u, err->expected,
                              text_strides, sizeof text_strides - 1u);
     }
+    /* A broadcast dimension list of the wrong length: expected is a rank (<= SONNX_MAX_RANK),
+       never an input count bound (SONNX_MAX_INPUTS, or the C++ layer's max_inputs). */
+    if (err->input == SONNX_NO_INDEX && err->expected <= SONNX_MAX_RANK) {
+      return put_two_numbers(buf, cap, at, text_bdims, sizeof text_bdims - 1u, err->size,
+                             text_bdims_given, sizeof text_bdims_given - 1u, err->expected,
+                             text_bdims_needed, sizeof text_bdims_needed - 1u);
+    }
     if (err->input == SONNX_NO_INDEX) {
       return put_two_numbers(buf, cap, at, text_count, sizeof text_count - 1u, err->size,
                              text_outside, sizeof text_outside - 1u, err->expected,
@@ -178,9 +190,17 @@ static size_t put_message(const sonnx_error *err, char *buf, size_t cap)
       at = put_number(buf, cap, at, err->size);
       return put_text(buf, cap, at, text_not_positive, sizeof text_not_positive - 1u);
     }
+    /* Entry `axis` of a broadcast dimension list: size >= expected when it is not below the
+       rank (expected), size < expected when it is not above the entry before it (expected is
+       then that entry + 1, the least value allowed). */
+    if (err->size >= err->expected) {
+      return put_two_numbers(buf, cap, at, text_bdim, sizeof text_bdim - 1u, err->size,
+                             text_bdim_range, sizeof text_bdim_range - 1u, err->expected,
+                             text_indim, sizeof text_indim - 1u);
+    }
     return put_two_numbers(buf, cap, at, text_bdim, sizeof text_bdim - 1u, err->size,
-                           text_bdim_bad, sizeof text_bdim_bad - 1u, err->expected,
-                           text_indim, sizeof text_indim - 1u);
+                           text_bdim_below, sizeof text_bdim_below - 1u, err->expected,
+                           text_bdim_order, sizeof text_bdim_order - 1u);
   case SONNX_ERR_RANK:
     at = put_location(buf, cap, at, err->input, err->axis);
     return put_two_numbers(buf, cap, at, text_rank, sizeof text_rank - 1u, err->size,

@@ -1,0 +1,710 @@
+/* XLA explicit broadcasting (spec-sources 003) and the ONNX operator forms
+ * (unidirectional broadcasting, Expand). Contracts of the public functions are
+ * in sonnx_broadcast.h; this file adds loop annotations, the contracts of its
+ * private helpers, and the ghost lemma that relates x with 1s inserted (x') to
+ * the InDim relation.
+ *
+ * Nothing here re-implements the core: broadcast_in_dim checks its list and
+ * sizes, then calls sonnx_broadcast_to on x' (inserting size-1 axes changes no
+ * row-major offset, so x's data is x''s data); the shape functions build the
+ * operands at the common rank and call sonnx_broadcast_shape (SONNX rule) or
+ * sonnx_broadcast_shape_numpy (NumPy rule, erratum E27). */
+#include "sonnx_internal.h"
+
+/* @req XLA-INDIM-ORDER: the first entry of bd[0 .. n-1] that is not below r or not above the
+   entry before it; n when every entry is fine. */
+/*@ requires bd_readable((size_t *)bd, n);
+    assigns \nothing;
+    ensures 0 <= \result <= n;
+    ensures bd_ok((size_t *)bd, \result, r);
+    ensures \result < n ==> !bd_entry_ok((size_t *)bd, \result, r);
+*/
+static size_t first_bad_entry(const size_t *bd, size_t n, size_t r)
+{
+  size_t k = 0;
+  /*@ loop invariant 0 <= k <= n;
+      loop invariant bd_ok((size_t *)bd, k, r);
+      loop assigns k;
+      loop variant n - k;
+  */
+  while (k < n && bd[k] < r && (k == 0u || bd[k - 1u] < bd[k])) {
+    k++;
+  }
+  return k;
+}
+
+/* Reports entry k of bd as SONNX_ERR_ARGUMENT (module comment in sonnx_broadcast.h): out of
+   range, expected = r; else not above entry k-1, expected = bd[k-1] + 1 (<= r, no wrap). */
+/*@ requires err == \null || \valid(err);
+    requires \valid_read(bd + (0 .. k));
+    requires r <= SONNX_MAX_RANK;
+    requires bd_ok((size_t *)bd, k, r) && !bd_entry_ok((size_t *)bd, k, r);
+    requires err != \null ==> \separated(err, bd + (0 .. k));
+    assigns *err;
+    ensures \result == SONNX_ERR_ARGUMENT;
+    ensures err != \null ==> err->status == SONNX_ERR_ARGUMENT && err->input == input &&
+      err->axis == k && err->size == bd[k];
+    ensures err != \null ==> (bd[k] >= r ==> err->expected == r) &&
+      (bd[k] < r ==> k > 0 && err->expected == bd[k - 1] + 1);
+*/
+static sonnx_status report_bad_entry(sonnx_error *err, size_t input, const size_t *bd, size_t k,
+                                     size_t r)
+{
+  if (bd[k] >= r) {
+    return sonnx_report(err, SONNX_ERR_ARGUMENT, input, k, bd[k], r);
+  }
+  /*@ assert k > 0 && bd_entry_ok((size_t *)bd, k - 1, r); */
+  return sonnx_report(err, SONNX_ERR_ARGUMENT, input, k, bd[k], bd[k - 1u] + 1u);
+}
+
+/* @req XLA-INDIM-TUPLE: size of result axis j in x' (x with 1s inserted). Searches from the
+   last entry down, so the loop invariant is the definition of indim_find. */
+/*@ requires shape_readable(x);
+    requires bd_readable((size_t *)bd, x.rank);
+    assigns \nothing;
+    ensures \result == indim_dim(x, (size_t *)bd, j);
+    ensures \result == 1 || \exists integer k; 0 <= k < x.rank && bd[k] == j && \result == x.dims[k];
+*/
+static size_t inserted_dim(sonnx_shape x, const size_t *bd, size_t j)
+{
+  size_t v = 1;
+  size_t k = x.rank;
+  /*@ loop invariant 0 <= k <= x.rank;
+      loop invariant v == indim_find(x, (size_t *)bd, j, k);
+      loop invariant v == 1 || \exists integer t; k <= t < x.rank && bd[t] == j && v == x.dims[t];
+      loop assigns k, v;
+      loop variant k;
+  */
+  while (k > 0u) {
+    k--;
+    if (bd[k] == j) {
+      v = x.dims[k];
+    }
+  }
+  return v;
+}
+
+/* x' by value (a plain value for WP: filling it disturbs nothing in memory): size j of
+   x with 1s inserted, for every result axis j < r. */
+typedef struct {
+  size_t dims[SONNX_MAX_RANK];
+} inserted_dims;
+
+/*@ requires shape_readable(x);
+    requires bd_readable((size_t *)bd, x.rank);
+    requires r <= SONNX_MAX_RANK;
+    assigns \nothing;
+    ensures dims: \forall integer t; 0 <= t < r ==> \result.dims[t] == indim_dim(x, (size_t *)bd, t);
+    ensures from: \forall integer t; 0 <= t < r ==> \result.dims[t] == 1 ||
+      \exists integer k; 0 <= k < x.rank && bd[k] == t && \result.dims[t] == x.dims[k];
+*/
+static inserted_dims insert_ones(sonnx_shape x, const size_t *bd, size_t r)
+{
+  inserted_dims d;
+  size_t j = 0;
+  /*@ loop invariant 0 <= j <= r;
+      loop invariant \forall integer t; 0 <= t < j ==> d.dims[t] == indim_dim(x, (size_t *)bd, t);
+      loop invariant \forall integer t; 0 <= t < j ==> d.dims[t] == 1 ||
+        \exists integer k; 0 <= k < x.rank && bd[k] == t && d.dims[t] == x.dims[k];
+      loop assigns j, d.dims[0 .. SONNX_MAX_RANK - 1];
+      loop variant r - j;
+  */
+  while (j < r) {
+    d.dims[j] = inserted_dim(x, bd, j);
+    j++;
+  }
+  return d;
+}
+
+/* x' written into out[0 .. r-1]. Its ensures read x and bd at {Pre}: called before anything
+   else is written, the caller's logic at its own Pre applies unchanged. */
+/*@ requires shape_readable(x);
+    requires bd_readable((size_t *)bd, x.rank);
+    requires r <= SONNX_MAX_RANK;
+    requires \valid(out + (0 .. r - 1));
+    requires x.rank > 0 ==> \separated(out + (0 .. r - 1), x.dims + (0 .. x.rank - 1));
+    requires x.rank > 0 ==> \separated(out + (0 .. r - 1), bd + (0 .. x.rank - 1));
+    assigns out[0 .. r - 1];
+    ensures dims: \forall integer t; 0 <= t < r ==> out[t] == indim_dim{Pre}(x, (size_t *)bd, t);
+*/
+static void fill_inserted(size_t *out, sonnx_shape x, const size_t *bd, size_t r)
+{
+  size_t j = 0;
+  /*@ loop invariant 0 <= j <= r;
+      loop invariant \forall integer t; 0 <= t < j ==> out[t] == indim_dim{Pre}(x, (size_t *)bd, t);
+      loop assigns j, out[0 .. r - 1];
+      loop variant r - j;
+  */
+  while (j < r) {
+    /*@ assert \forall integer k; 0 <= k < x.rank ==> bd[k] == \at(bd[k], Pre) && x.dims[k] == \at(x.dims[k], Pre); */
+    size_t v = inserted_dim(x, bd, j);
+    /*@ assert v == indim_dim{Pre}(x, (size_t *)bd, j); */
+    out[j] = v;
+    j++;
+  }
+}
+
+/* Element count by value (the body of sonnx_shape_count, returning a plain value): the
+   caller's memory is not touched, so facts it holds about its memory stay syntactically true. */
+typedef struct {
+  int fits;
+  size_t count;
+} count_value;
+
+/*@ requires shape_ok(s) && shape_readable(s);
+    assigns \nothing;
+    ensures fits: \result.fits != 0 <==> shape_count(s) <= SIZE_MAX;
+    ensures count: \result.fits != 0 ==> \result.count == shape_count(s);
+*/
+static count_value count_by_value(sonnx_shape s)
+{
+  count_value c = {1, 0u};
+  size_t k = 0;
+  /*@ loop invariant 0 <= k <= s.rank;
+      loop invariant \forall integer t; 0 <= t < k ==> s.dims[t] != 0;
+      loop assigns k;
+      loop variant s.rank - k;
+  */
+  while (k < s.rank) {
+    if (s.dims[k] == 0u) {
+      /*@ ghost lemma_zero_absorbs(s.dims, k, s.rank); */
+      return c;
+    }
+    k++;
+  }
+  size_t acc = 1;
+  k = s.rank;
+  /*@ loop invariant 0 <= k <= s.rank;
+      loop invariant acc == count_from(s.dims, k, s.rank);
+      loop assigns k, acc;
+      loop variant k;
+  */
+  while (k > 0u) {
+    k--;
+    size_t d = s.dims[k];
+    if (acc > SIZE_MAX / d) {
+      /*@ assert acc >= SIZE_MAX / d + 1 && d >= 2; */
+      /*@ ghost lemma_mul_le_mono(acc, SIZE_MAX / d + 1, d); */
+      /*@ assert d * acc > SIZE_MAX; */
+      /*@ assert count_from(s.dims, k, s.rank) == d * acc; */
+      /*@ ghost lemma_count_grows(s.dims, k, s.rank); */
+      /*@ assert shape_count(s) > SIZE_MAX; */
+      c.fits = 0;
+      return c;
+    }
+    acc *= d;
+  }
+  c.count = acc;
+  return c;
+}
+
+/* Writes x' (x with 1s inserted) into out, the dims of xs, and proves (ghost loop, induction on
+   j downwards) that xs is x' for the SONNX data relation: its count, and the source offset of
+   every element, are the InDim ones. Its ensures read x, bd and z at {Pre}: called before
+   anything else is written, they are the caller's own {Pre} facts. */
+/*@ requires shape_readable(x) && shape_readable(z);
+    requires bd_readable((size_t *)bd, x.rank);
+    requires z.rank <= SONNX_MAX_RANK && xs.rank == z.rank && xs.dims == out;
+    requires bd_ok((size_t *)bd, x.rank, z.rank) && indim_match(x, (size_t *)bd, z);
+    requires \valid(out + (0 .. z.rank - 1));
+    requires x.rank > 0 ==> \separated(out + (0 .. z.rank - 1), x.dims + (0 .. x.rank - 1));
+    requires x.rank > 0 ==> \separated(out + (0 .. z.rank - 1), bd + (0 .. x.rank - 1));
+    requires z.rank > 0 ==> \separated(out + (0 .. z.rank - 1), z.dims + (0 .. z.rank - 1));
+    assigns out[0 .. z.rank - 1];
+    ensures dims: \forall integer t; 0 <= t < z.rank ==> out[t] == indim_dim{Pre}(x, (size_t *)bd, t);
+    ensures matched: \forall integer t; 0 <= t < z.rank ==> out[t] == z.dims[t] || out[t] == 1;
+    ensures count: shape_count(xs) == indim_count{Pre}(x, (size_t *)bd, z.rank);
+    ensures z_count: shape_count(z) == shape_count{Pre}(z);
+    ensures offsets: \forall integer o;
+      source_offset(xs, z, o) == indim_source{Pre}(x, (size_t *)bd, z, o);
+*/
+static void fill_layout(size_t *out, sonnx_shape xs, sonnx_shape x, const size_t *bd, sonnx_shape z)
+{
+  (void)xs; /* read by the proof only */
+  const size_t r = z.rank;
+  const inserted_dims d = insert_ones(x, bd, r);
+  /*@ assert from_match: \forall integer t; 0 <= t < r ==> d.dims[t] == z.dims[t] || d.dims[t] == 1; */
+  size_t j = 0;
+  /*@ loop invariant 0 <= j <= r;
+      loop invariant \forall integer t; 0 <= t < j ==> out[t] == d.dims[t];
+      loop assigns j, out[0 .. r - 1];
+      loop variant r - j;
+  */
+  while (j < r) {
+    out[j] = d.dims[j];
+    j++;
+  }
+  /*@ assert zd_same: \forall integer t; 0 <= t < r ==> z.dims[t] == \at(z.dims[t], Pre); */
+  /*@ ghost
+    size_t g = r;
+    /@ loop invariant 0 <= g <= r;
+       loop invariant count_from(out, g, r) == indim_block{Pre}(x, (size_t *)bd, r, g);
+       loop invariant count_from(z.dims, g, r) == count_from{Pre}(z.dims, g, r);
+       loop invariant padded_block(xs, r, g) == indim_block{Pre}(x, (size_t *)bd, r, g);
+       loop invariant \forall integer o; row_quot(z.dims, r, o, g) == row_quot{Pre}(z.dims, r, o, g);
+       loop invariant \forall integer o;
+         source_from(xs, z.dims, r, o, g) == indim_source_from{Pre}(x, (size_t *)bd, z.dims, r, o, g);
+       loop assigns g;
+       loop variant g;
+    @/
+    while (g > 0) {
+      g--;
+      /@ assert padded_dim(xs, r, g) == out[g]; @/
+    }
+  */
+}
+
+/* @req XLA-INDIM-MATCH: the first operand axis whose size is neither its matched result size
+   nor 1; x.rank when none. */
+/*@ requires shape_readable(x) && shape_readable(z);
+    requires bd_readable((size_t *)bd, x.rank);
+    requires bd_ok((size_t *)bd, x.rank, z.rank);
+    assigns \nothing;
+    ensures 0 <= \result <= x.rank;
+    ensures \forall integer k; 0 <= k < \result ==> x.dims[k] == z.dims[bd[k]] || x.dims[k] == 1;
+    ensures \result < x.rank ==> x.dims[\result] != z.dims[bd[\result]] && x.dims[\result] != 1;
+*/
+static size_t first_mismatch(sonnx_shape x, const size_t *bd, sonnx_shape z)
+{
+  size_t k = 0;
+  /*@ loop invariant 0 <= k <= x.rank;
+      loop invariant \forall integer t; 0 <= t < k ==> x.dims[t] == z.dims[bd[t]] || x.dims[t] == 1;
+      loop assigns k;
+      loop variant x.rank - k;
+  */
+  while (k < x.rank && (x.dims[k] == z.dims[bd[k]] || x.dims[k] == 1u)) {
+    k++;
+  }
+  return k;
+}
+
+/* Whether some size of z is 0 (its element count is then 0). */
+/*@ requires shape_readable(z);
+    assigns \nothing;
+    ensures \result != 0 <==> has_zero_dim(z.dims, z.rank);
+*/
+static int has_zero_size(sonnx_shape z)
+{
+  size_t k = 0;
+  /*@ loop invariant 0 <= k <= z.rank;
+      loop invariant !has_zero_dim(z.dims, k);
+      loop assigns k;
+      loop variant z.rank - k;
+  */
+  while (k < z.rank) {
+    if (z.dims[k] == 0u) {
+      return 1;
+    }
+    k++;
+  }
+  return 0;
+}
+
+
+/* The checks of sonnx_broadcast_in_dim that need no count, in its order, returned by value:
+   the error to report, or SONNX_OK. */
+typedef struct {
+  sonnx_status status;
+  size_t input;
+  size_t axis;
+  size_t size;
+  size_t expected;
+} in_dim_check;
+
+/*@ requires shape_ok(x) ==> shape_readable(x);
+    requires shape_ok(z) ==> shape_readable(z);
+    requires shape_ok(x) && bd != \null ==> bd_readable((size_t *)bd, x.rank);
+    assigns \nothing;
+    // Not inside a behavior: clauses after `behavior` belong to it.
+    ensures ok_means: \result.status == SONNX_OK ==> shape_ok(x) && shape_ok(z) &&
+      (bd != \null || x.rank == 0) && bd_ok((size_t *)bd, x.rank, z.rank) &&
+      indim_match(x, (size_t *)bd, z) && es > 0;
+    behavior bad_shape:
+      assumes !shape_ok(x) || !shape_ok(z);
+      ensures \result.status == SONNX_ERR_RANK || \result.status == SONNX_ERR_NULL;
+      ensures (shape_ok(x) ==> \result.input == 1) && (!shape_ok(x) ==> \result.input == 0);
+    behavior null_dimensions:
+      assumes shape_ok(x) && shape_ok(z);
+      assumes bd == \null && x.rank > 0;
+      ensures \result.status == SONNX_ERR_NULL && \result.input == SONNX_NO_INDEX &&
+        \result.expected == 4;
+    behavior bad_dimensions:
+      assumes shape_ok(x) && shape_ok(z);
+      assumes bd != \null || x.rank == 0;
+      assumes !bd_ok((size_t *)bd, x.rank, z.rank);
+      ensures \result.status == SONNX_ERR_ARGUMENT && \result.input == 0 && 0 <= \result.axis < x.rank;
+      ensures first: bd_ok((size_t *)bd, \result.axis, z.rank) &&
+        !bd_entry_ok((size_t *)bd, \result.axis, z.rank);
+      ensures size: \result.size == bd[\result.axis];
+      ensures expected: (\result.size >= z.rank ==> \result.expected == z.rank) &&
+        (\result.size < z.rank ==> \result.axis > 0 && \result.expected == bd[\result.axis - 1] + 1);
+    behavior mismatch:
+      assumes shape_ok(x) && shape_ok(z);
+      assumes bd != \null || x.rank == 0;
+      assumes bd_ok((size_t *)bd, x.rank, z.rank);
+      assumes !indim_match(x, (size_t *)bd, z);
+      ensures \result.status == SONNX_ERR_INCOMPATIBLE && \result.input == 0;
+      ensures \exists integer k; 0 <= k < x.rank && \result.axis == bd[k] &&
+        \result.size == x.dims[k] && \result.expected == z.dims[\result.axis] &&
+        \result.size != \result.expected && \result.size != 1;
+    behavior elem_size:
+      assumes shape_ok(x) && shape_ok(z);
+      assumes bd != \null || x.rank == 0;
+      assumes bd_ok((size_t *)bd, x.rank, z.rank);
+      assumes indim_match(x, (size_t *)bd, z);
+      assumes es == 0;
+      ensures \result.status == SONNX_ERR_ARGUMENT && \result.input == 0 &&
+        \result.axis == SONNX_NO_INDEX;
+    behavior accepted:
+      assumes shape_ok(x) && shape_ok(z);
+      assumes bd != \null || x.rank == 0;
+      assumes bd_ok((size_t *)bd, x.rank, z.rank);
+      assumes indim_match(x, (size_t *)bd, z);
+      assumes es > 0;
+      ensures \result.status == SONNX_OK;
+    complete behaviors;
+    disjoint behaviors;
+*/
+static in_dim_check check_in_dim(sonnx_shape x, const size_t *bd, size_t es, sonnx_shape z)
+{
+  in_dim_check c = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u};
+  if (x.rank > SONNX_MAX_RANK || (x.rank > 0u && x.dims == NULL)) {
+    c.input = 0u;
+    c.status = (x.rank > SONNX_MAX_RANK) ? SONNX_ERR_RANK : SONNX_ERR_NULL;
+    c.size = (x.rank > SONNX_MAX_RANK) ? x.rank : 0u;
+    c.expected = (x.rank > SONNX_MAX_RANK) ? SONNX_MAX_RANK : 0u;
+    return c;
+  }
+  if (z.rank > SONNX_MAX_RANK || (z.rank > 0u && z.dims == NULL)) {
+    c.input = 1u;
+    c.status = (z.rank > SONNX_MAX_RANK) ? SONNX_ERR_RANK : SONNX_ERR_NULL;
+    c.size = (z.rank > SONNX_MAX_RANK) ? z.rank : 0u;
+    c.expected = (z.rank > SONNX_MAX_RANK) ? SONNX_MAX_RANK : 0u;
+    return c;
+  }
+  if (x.rank > 0u && bd == NULL) {
+    c.status = SONNX_ERR_NULL;
+    c.expected = 4u;
+    return c;
+  }
+  size_t bad = first_bad_entry(bd, x.rank, z.rank);
+  if (bad < x.rank) {
+    c.status = SONNX_ERR_ARGUMENT;
+    c.input = 0u;
+    c.axis = bad;
+    c.size = bd[bad];
+    if (bd[bad] >= z.rank) {
+      c.expected = z.rank;
+    } else {
+      /*@ assert bad > 0 && bd_entry_ok((size_t *)bd, bad - 1, z.rank); */
+      c.expected = bd[bad - 1u] + 1u;
+    }
+    return c;
+  }
+  size_t k = first_mismatch(x, bd, z);
+  if (k < x.rank) {
+    c.status = SONNX_ERR_INCOMPATIBLE;
+    c.input = 0u;
+    c.axis = bd[k];
+    c.size = x.dims[k];
+    c.expected = z.dims[bd[k]];
+    return c;
+  }
+  if (es == 0u) {
+    c.status = SONNX_ERR_ARGUMENT;
+    c.input = 0u;
+    c.expected = 1u;
+    return c;
+  }
+  return c;
+}
+
+/* Lemma: for two shapes, the N-ary rules of the core (common rank, axis size, compatibility)
+   are the per-axis pair rules of xla_logic.h. First-order: n = 2 leaves two cases. */
+/*@ ghost
+  /@ requires \valid_read(ops + (0 .. 1));
+     requires rule == 0 || rule == 1;
+     assigns \nothing;
+     ensures rank: max_rank(ops, 2) == pair_rank(ops[0].rank, ops[1].rank);
+     ensures dim: \forall integer i, d; 0 <= i < pair_rank(ops[0].rank, ops[1].rank) ==>
+       (is_rule_dim(rule, ops, 2, pair_rank(ops[0].rank, ops[1].rank), i, d) <==>
+        d == pair_rule_dim(rule, ops, pair_rank(ops[0].rank, ops[1].rank), i));
+     ensures compatible: shapes_compatible(rule, ops, 2) <==>
+       pair_compatible_at(rule, ops, pair_rank(ops[0].rank, ops[1].rank));
+  @/
+  static void lemma_pair_rule(sonnx_shape *ops, int rule)
+  {
+    /@ assert max_rank(ops, 1) == ops[0].rank; @/
+    /@ assert max_rank(ops, 2) == pair_rank(ops[0].rank, ops[1].rank); @/
+    /@ assert \forall integer i, d; 0 <= i < pair_rank(ops[0].rank, ops[1].rank) ==>
+         (is_rule_dim(rule, ops, 2, pair_rank(ops[0].rank, ops[1].rank), i, d) <==>
+          d == pair_rule_dim(rule, ops, pair_rank(ops[0].rank, ops[1].rank), i)); @/
+    /@ assert \forall integer i; 0 <= i < pair_rank(ops[0].rank, ops[1].rank) ==>
+         (c1_all_inputs(ops, 2, pair_rank(ops[0].rank, ops[1].rank), i,
+                        pair_rule_dim(rule, ops, pair_rank(ops[0].rank, ops[1].rank), i)) <==>
+          (rule == 0 ? c1_pair_max(padded_dim(ops[0], pair_rank(ops[0].rank, ops[1].rank), i),
+                                   padded_dim(ops[1], pair_rank(ops[0].rank, ops[1].rank), i))
+                     : c1_pair_numpy(padded_dim(ops[0], pair_rank(ops[0].rank, ops[1].rank), i),
+                                     padded_dim(ops[1], pair_rank(ops[0].rank, ops[1].rank), i)))); @/
+  }
+*/
+
+sonnx_status sonnx_broadcast_in_dim(sonnx_shape x, const void *x_data, size_t elem_size,
+                                    const size_t *broadcast_dimensions, sonnx_shape z,
+                                    void *z_data, size_t z_capacity, sonnx_error *err)
+{
+  const size_t *bd = broadcast_dimensions;
+  const in_dim_check c = check_in_dim(x, bd, elem_size, z);
+  if (c.status != SONNX_OK) {
+    return sonnx_report(err, c.status, c.input, c.axis, c.size, c.expected);
+  }
+  if (has_zero_size(z)) {
+    /* count(z) == 0: nothing to read or write (a size 1 of x may stretch to 0, erratum E25). */
+    return sonnx_report(err, SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
+  }
+  /* x': x.dims[k] on axis bd[k], 1 elsewhere; same count and layout as x. Nothing is written
+     before it, nothing but it before the core's call: the core's {Pre} logic is then ours. */
+  size_t inserted[SONNX_MAX_RANK];
+  const sonnx_shape xs = {z.rank, inserted};
+  fill_layout(inserted, xs, x, bd, z);
+  /*@ assert padded: \forall integer t; 0 <= t < z.rank ==> padded_dim(xs, z.rank, t) == inserted[t]; */
+  /*@ assert unidirectional: broadcasts_to(xs, z); */
+  /* The checks sonnx_broadcast_to would make, made first, so that it is called only when it
+     succeeds: an error then writes nothing but *err (@req LIB-ERR-NOWRITE), as its contract
+     lists the output bytes among what it may assign. */
+  const count_value xc = count_by_value(xs);
+  const count_value zc = count_by_value(z);
+  if (xc.fits == 0 || zc.fits == 0) {
+    /*@ assert elem_size >= 1; */
+    return sonnx_report(err, SONNX_ERR_OVERFLOW, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
+  }
+  const size_t x_count = xc.count;
+  const size_t z_count = zc.count;
+  if (x_count > SIZE_MAX / elem_size || z_count > SIZE_MAX / elem_size) {
+    /*@ ghost
+      if (x_count > SIZE_MAX / elem_size) {
+        lemma_mul_le_mono(x_count, SIZE_MAX / elem_size + 1, elem_size);
+      } else {
+        lemma_mul_le_mono(z_count, SIZE_MAX / elem_size + 1, elem_size);
+      }
+    */
+    return sonnx_report(err, SONNX_ERR_OVERFLOW, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
+  }
+  /*@ ghost lemma_mul_le_mono(SIZE_MAX / elem_size, x_count, elem_size); */
+  /*@ ghost lemma_mul_le_mono(SIZE_MAX / elem_size, z_count, elem_size); */
+  /*@ assert fits: x_count * elem_size <= SIZE_MAX && z_count * elem_size <= SIZE_MAX; */
+  if (x_data == NULL && x_count > 0u) {
+    return sonnx_report(err, SONNX_ERR_NULL, 0u, SONNX_NO_INDEX, 0u, 0u);
+  }
+  if (z_data == NULL && z_count > 0u) {
+    return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 6u);
+  }
+  if (z_capacity < z_count * elem_size) {
+    return sonnx_report(err, SONNX_ERR_CAPACITY, SONNX_NO_INDEX, SONNX_NO_INDEX, z_capacity,
+                        z_count * elem_size);
+  }
+  return sonnx_broadcast_to(xs, x_data, elem_size, z, z_data, z_capacity, err);
+}
+
+/*@ requires \valid(dst + (0 .. count - 1)) && \valid_read(src + (0 .. count - 1));
+    requires \separated(dst + (0 .. count - 1), src + (0 .. count - 1));
+    assigns dst[0 .. count - 1];
+    ensures \forall integer k; 0 <= k < count ==> dst[k] == src[k];
+*/
+static void copy_out_dims(size_t *dst, const size_t *src, size_t count)
+{
+  size_t k = 0;
+  /*@ loop invariant 0 <= k <= count;
+      loop invariant \forall integer t; 0 <= t < k ==> dst[t] == src[t];
+      loop assigns k, dst[0 .. count - 1];
+      loop variant count - k;
+  */
+  while (k < count) {
+    dst[k] = src[k];
+    k++;
+  }
+}
+
+sonnx_status sonnx_xla_binary_shape(sonnx_shape lhs, sonnx_shape rhs,
+                                    const size_t *broadcast_dimensions, size_t n_dims,
+                                    size_t *out_dims, size_t capacity, size_t *out_rank,
+                                    sonnx_error *err)
+{
+  const size_t *bd = broadcast_dimensions;
+  if (out_dims == NULL && capacity > 0u) {
+    return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 5u);
+  }
+  if (out_rank == NULL) {
+    return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 7u);
+  }
+  if (lhs.rank > SONNX_MAX_RANK) {
+    return sonnx_report(err, SONNX_ERR_RANK, 0u, SONNX_NO_INDEX, lhs.rank, SONNX_MAX_RANK);
+  }
+  if (lhs.rank > 0u && lhs.dims == NULL) {
+    return sonnx_report(err, SONNX_ERR_NULL, 0u, SONNX_NO_INDEX, 0u, 0u);
+  }
+  if (rhs.rank > SONNX_MAX_RANK) {
+    return sonnx_report(err, SONNX_ERR_RANK, 1u, SONNX_NO_INDEX, rhs.rank, SONNX_MAX_RANK);
+  }
+  if (rhs.rank > 0u && rhs.dims == NULL) {
+    return sonnx_report(err, SONNX_ERR_NULL, 1u, SONNX_NO_INDEX, 0u, 0u);
+  }
+  /* The list maps the lower-rank operand (lhs when the ranks are equal) into the higher rank. */
+  const size_t lower = (lhs.rank <= rhs.rank) ? 0u : 1u;
+  const size_t low_rank = (lhs.rank <= rhs.rank) ? lhs.rank : rhs.rank;
+  const size_t high_rank = (lhs.rank <= rhs.rank) ? rhs.rank : lhs.rank;
+  /* @req XLA-INDIM-TUPLE XLA-SCALAR, erratum E29: equal ranks take no list or the identity. */
+  if (n_dims != low_rank && !(lhs.rank == rhs.rank && n_dims == 0u)) {
+    return sonnx_report(err, SONNX_ERR_ARGUMENT, SONNX_NO_INDEX, SONNX_NO_INDEX, n_dims, low_rank);
+  }
+  if (n_dims > 0u && bd == NULL) {
+    return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 3u);
+  }
+  size_t bad = first_bad_entry(bd, n_dims, high_rank);
+  if (bad < n_dims) {
+    return report_bad_entry(err, lower, bd, bad, high_rank);
+  }
+  /* Erratum E28: the lower-rank operand at the higher rank: its size k on axis bd[k], 1 elsewhere. */
+  if (capacity < high_rank) {
+    return sonnx_report(err, SONNX_ERR_CAPACITY, SONNX_NO_INDEX, SONNX_NO_INDEX, capacity, high_rank);
+  }
+  /* Nothing is written before the core's call but these arrays, so that its {Pre} logic is
+     ours; rank is written by the call on success, the only case it is read. */
+  size_t inserted[SONNX_MAX_RANK];
+  size_t dims[SONNX_MAX_RANK];
+  size_t rank;
+  if (n_dims > 0u) {
+    fill_inserted(inserted, (lower == 0u) ? lhs : rhs, bd, high_rank);
+  }
+  sonnx_shape operands[2] = {lhs, rhs};
+  if (n_dims > 0u) {
+    operands[lower].rank = high_rank;
+    operands[lower].dims = inserted;
+  }
+  /*@ ghost lemma_pair_rule((sonnx_shape *)operands, 1); */
+  /*@ assert max_rank((sonnx_shape *)operands, 2) == high_rank; */
+  /*@ assert \forall integer i; 0 <= i < high_rank ==>
+        padded_dim(operands[0], high_rank, i) == xla_lhs_dim{Pre}(lhs, rhs, (size_t *)bd, n_dims, i); */
+  /*@ assert \forall integer i; 0 <= i < high_rank ==>
+        padded_dim(operands[1], high_rank, i) == xla_rhs_dim{Pre}(lhs, rhs, (size_t *)bd, n_dims, i); */
+  /* The core writes into locals; out_dims and out_rank change only on success. */
+  sonnx_status status = sonnx_broadcast_shape_numpy(2u, operands, dims, SONNX_MAX_RANK, &rank, err);
+  if (status != SONNX_OK) {
+    return status;
+  }
+  copy_out_dims(out_dims, dims, rank);
+  *out_rank = rank;
+  return status;
+}
+
+/* @req ONNX-UNIDIR: with both shapes valid and b.rank <= a.rank, b broadcasts to a iff
+   Broadcast(a, b) under the SONNX rule exists and is a. */
+/*@ requires err == \null || \valid(err);
+    requires shape_ok(a) && shape_ok(b) && shape_readable(a) && shape_readable(b);
+    requires b.rank <= a.rank;
+    requires err != \null && a.rank > 0 ==> \separated(err, a.dims + (0 .. a.rank - 1));
+    requires err != \null && b.rank > 0 ==> \separated(err, b.dims + (0 .. b.rank - 1));
+    assigns *err;
+    ensures status: \result == SONNX_OK || \result == SONNX_ERR_INCOMPATIBLE;
+    ensures accepted: \result == SONNX_OK <==> broadcasts_to{Pre}(b, a);
+    ensures err != \null ==> err->status == \result;
+    ensures err != \null && \result != SONNX_OK ==> 0 <= err->input < 2;
+*/
+static sonnx_status unidirectional_core(sonnx_shape a, sonnx_shape b, sonnx_error *err)
+{
+  size_t dims[SONNX_MAX_RANK];
+  size_t rank; /* written by the call on success, the only case it is read */
+  const sonnx_shape operands[2] = {a, b};
+  /*@ ghost lemma_pair_rule((sonnx_shape *)operands, 0); */
+  /*@ assert compatible: broadcasts_to(b, a) ==> pair_compatible_at(0, (sonnx_shape *)operands, a.rank); */
+  sonnx_status status = sonnx_broadcast_shape(2u, operands, dims, SONNX_MAX_RANK, &rank, err);
+  if (status != SONNX_OK) {
+    /*@ assert !broadcasts_to{Pre}(b, a); */
+    return status;
+  }
+  /*@ assert rank == a.rank; */
+  /*@ assert max: \forall integer i; 0 <= i < rank ==>
+        dims[i] == pair_max(padded_dim{Pre}(a, rank, i), padded_dim{Pre}(b, rank, i)); */
+  /*@ assert c1: \forall integer i; 0 <= i < rank ==>
+        c1_pair_max(padded_dim{Pre}(a, rank, i), padded_dim{Pre}(b, rank, i)); */
+  /* Broadcast(a, b) exists; unidirectional means it is a itself (a 1 of a may not stretch). */
+  size_t i = 0;
+  /*@ loop invariant 0 <= i <= rank;
+      loop invariant \forall integer t; 0 <= t < i ==> dims[t] == \at(a.dims[t], Pre);
+      loop assigns i;
+      loop variant rank - i;
+  */
+  while (i < rank) {
+    if (dims[i] != a.dims[i]) {
+      /*@ assert !broadcasts_to{Pre}(b, a); */
+      return sonnx_report(err, SONNX_ERR_INCOMPATIBLE, 1u, i, sonnx_padded_dim(b, rank, i), a.dims[i]);
+    }
+    i++;
+  }
+  /*@ assert broadcasts_to{Pre}(b, a); */
+  return status;
+}
+
+sonnx_status sonnx_unidirectional_check(sonnx_shape a, sonnx_shape b, sonnx_error *err)
+{
+  if (a.rank > SONNX_MAX_RANK) {
+    return sonnx_report(err, SONNX_ERR_RANK, 0u, SONNX_NO_INDEX, a.rank, SONNX_MAX_RANK);
+  }
+  if (a.rank > 0u && a.dims == NULL) {
+    return sonnx_report(err, SONNX_ERR_NULL, 0u, SONNX_NO_INDEX, 0u, 0u);
+  }
+  if (b.rank > SONNX_MAX_RANK) {
+    return sonnx_report(err, SONNX_ERR_RANK, 1u, SONNX_NO_INDEX, b.rank, SONNX_MAX_RANK);
+  }
+  if (b.rank > 0u && b.dims == NULL) {
+    return sonnx_report(err, SONNX_ERR_NULL, 1u, SONNX_NO_INDEX, 0u, 0u);
+  }
+  /* @req ONNX-UNIDIR: B has too few dimensions or as many, never more. */
+  if (b.rank > a.rank) {
+    return sonnx_report(err, SONNX_ERR_INCOMPATIBLE, 1u, SONNX_NO_INDEX, b.rank, a.rank);
+  }
+  return unidirectional_core(a, b, err);
+}
+
+sonnx_status sonnx_expand_shape(sonnx_shape x, sonnx_shape shape, size_t *out_dims,
+                                size_t capacity, size_t *out_rank, sonnx_error *err)
+{
+  /* sonnx_broadcast_shape's checks up to the capacity, in its order, so that the core writes
+     into locals only and out_dims / out_rank change only on success. */
+  if (out_dims == NULL && capacity > 0u) {
+    return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 3u);
+  }
+  if (out_rank == NULL) {
+    return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 5u);
+  }
+  if (x.rank > SONNX_MAX_RANK) {
+    return sonnx_report(err, SONNX_ERR_RANK, 0u, SONNX_NO_INDEX, x.rank, SONNX_MAX_RANK);
+  }
+  if (x.rank > 0u && x.dims == NULL) {
+    return sonnx_report(err, SONNX_ERR_NULL, 0u, SONNX_NO_INDEX, 0u, 0u);
+  }
+  if (shape.rank > SONNX_MAX_RANK) {
+    return sonnx_report(err, SONNX_ERR_RANK, 1u, SONNX_NO_INDEX, shape.rank, SONNX_MAX_RANK);
+  }
+  if (shape.rank > 0u && shape.dims == NULL) {
+    return sonnx_report(err, SONNX_ERR_NULL, 1u, SONNX_NO_INDEX, 0u, 0u);
+  }
+  const size_t high_rank = (x.rank >= shape.rank) ? x.rank : shape.rank;
+  if (capacity < high_rank) {
+    return sonnx_report(err, SONNX_ERR_CAPACITY, SONNX_NO_INDEX, SONNX_NO_INDEX, capacity, high_rank);
+  }
+  size_t dims[SONNX_MAX_RANK];
+  size_t rank; /* written by the call on success, the only case it is read */
+  const sonnx_shape operands[2] = {x, shape};
+  /*@ ghost lemma_pair_rule((sonnx_shape *)operands, 0); */
+  /*@ assert max_rank((sonnx_shape *)operands, 2) == high_rank; */
+  sonnx_status status = sonnx_broadcast_shape(2u, operands, dims, SONNX_MAX_RANK, &rank, err);
+  if (status != SONNX_OK) {
+    return status;
+  }
+  /*@ assert \forall integer i; 0 <= i < rank ==>
+        dims[i] == pair_max(padded_dim(x, rank, i), padded_dim(shape, rank, i)); */
+  copy_out_dims(out_dims, dims, rank);
+  *out_rank = rank;
+  return status;
+}
