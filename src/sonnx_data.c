@@ -170,7 +170,7 @@ static void copy_elements(const char *xb, char *zb, size_t es, sonnx_shape x,
     size_t from = src * es;
   Before: __attribute__((unused));
     copy_bytes(zb + base, xb + from, es);
-    /*@ assert copied: \let first = source_offset(x, z, o) * es;
+    /*@ assert copied: \let first = source_offset{Pre}(x, z, o) * es;
           \forall integer t; 0 <= t < es ==> zb[base + t] == \at(xb[first + t], Pre); */
     /*@ assert new_element: element_broadcast{Here, Pre}(zb, (char *)xb, es, x, z, o); */
     /* The earlier elements are intact: one block at a time, so that each
@@ -188,9 +188,9 @@ static void copy_elements(const char *xb, char *zb, size_t es, sonnx_shape x,
         /@ assert block_kept: \forall integer t; 0 <= t < es ==>
               \let p = j * es + t; zb[p] == \at(zb[p], Before); @/
         /@ assert element_broadcast{Before, Pre}(zb, (char *)xb, es, x, z, j); @/
-        /@ assert \let s = source_offset(x, z, j) * es; \forall integer b; 0 <= b < es ==>
+        /@ assert \let s = source_offset{Pre}(x, z, j) * es; \forall integer b; 0 <= b < es ==>
               \let p = j * es + b; \at(zb[p], Before) == \at(xb[s + b], Pre); @/
-        /@ assert \let s = source_offset(x, z, j) * es; \forall integer b; 0 <= b < es ==>
+        /@ assert \let s = source_offset{Pre}(x, z, j) * es; \forall integer b; 0 <= b < es ==>
               \let p = j * es + b; zb[p] == \at(xb[s + b], Pre); @/
         /@ assert element_here: element_broadcast{Here, Pre}(zb, (char *)xb, es, x, z, j); @/
         j++;

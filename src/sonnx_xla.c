@@ -144,60 +144,6 @@ static void fill_inserted(size_t *out, sonnx_shape x, const size_t *bd, size_t r
   }
 }
 
-/* Element count by value (the body of sonnx_shape_count, returning a plain value): the
-   caller's memory is not touched, so facts it holds about its memory stay syntactically true. */
-typedef struct {
-  int fits;
-  size_t count;
-} count_value;
-
-/*@ requires shape_ok(s) && shape_readable(s);
-    assigns \nothing;
-    ensures fits: \result.fits != 0 <==> shape_count(s) <= SIZE_MAX;
-    ensures count: \result.fits != 0 ==> \result.count == shape_count(s);
-*/
-static count_value count_by_value(sonnx_shape s)
-{
-  count_value c = {1, 0u};
-  size_t k = 0;
-  /*@ loop invariant 0 <= k <= s.rank;
-      loop invariant \forall integer t; 0 <= t < k ==> s.dims[t] != 0;
-      loop assigns k;
-      loop variant s.rank - k;
-  */
-  while (k < s.rank) {
-    if (s.dims[k] == 0u) {
-      /*@ ghost lemma_zero_absorbs(s.dims, k, s.rank); */
-      return c;
-    }
-    k++;
-  }
-  size_t acc = 1;
-  k = s.rank;
-  /*@ loop invariant 0 <= k <= s.rank;
-      loop invariant acc == count_from(s.dims, k, s.rank);
-      loop assigns k, acc;
-      loop variant k;
-  */
-  while (k > 0u) {
-    k--;
-    size_t d = s.dims[k];
-    if (acc > SIZE_MAX / d) {
-      /*@ assert acc >= SIZE_MAX / d + 1 && d >= 2; */
-      /*@ ghost lemma_mul_le_mono(acc, SIZE_MAX / d + 1, d); */
-      /*@ assert d * acc > SIZE_MAX; */
-      /*@ assert count_from(s.dims, k, s.rank) == d * acc; */
-      /*@ ghost lemma_count_grows(s.dims, k, s.rank); */
-      /*@ assert shape_count(s) > SIZE_MAX; */
-      c.fits = 0;
-      return c;
-    }
-    acc *= d;
-  }
-  c.count = acc;
-  return c;
-}
-
 /* Writes x' (x with 1s inserted) into out, the dims of xs, and proves (ghost loop, induction on
    j downwards) that xs is x' for the SONNX data relation: its count, and the source offset of
    every element, are the InDim ones. Its ensures read x, bd and z at {Pre}: called before
@@ -472,9 +418,9 @@ sonnx_status sonnx_broadcast_in_dim(sonnx_shape x, const void *x_data, size_t el
   /* The checks sonnx_broadcast_to would make, made first, so that it is called only when it
      succeeds: an error then writes nothing but *err (@req LIB-ERR-NOWRITE), as its contract
      lists the output bytes among what it may assign. */
-  const count_value xc = count_by_value(xs);
-  const count_value zc = count_by_value(z);
-  if (xc.fits == 0 || zc.fits == 0) {
+  const sonnx_count xc = sonnx_count_of(xs); /* by value: the caller's memory is untouched */
+  const sonnx_count zc = sonnx_count_of(z);
+  if (xc.status != SONNX_OK || zc.status != SONNX_OK) {
     /*@ assert elem_size >= 1; */
     return sonnx_report(err, SONNX_ERR_OVERFLOW, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
   }

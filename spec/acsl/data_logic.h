@@ -74,12 +74,12 @@
 
   // @req SONNX-ELEM LIB-ROWMAJOR
   // Output element o (bytes o*es .. o*es+es-1 of zb) is the f-mapped element of the input bytes xb.
-  // The shapes are read at L1, with the output (for the N-ary operator, z is its
-  // out_dims, written by the call); the input bytes at L2 (the call's Pre).
+  // The output bytes are read at L1, the shapes and the input bytes at L2 (the call's
+  // Pre: what the caller handed over, whatever is written afterwards).
   predicate element_broadcast{L1, L2}(char *zb, char *xb, size_t es,
                                       sonnx_shape x, sonnx_shape z, integer o) =
     \forall integer b; 0 <= b < es ==>
-      \at(zb[o * es + b], L1) == \at(xb[source_offset{L1}(x, z, o) * es + b], L2);
+      \at(zb[o * es + b], L1) == \at(xb[source_offset{L2}(x, z, o) * es + b], L2);
 
   // @req SONNX-ELEM LIB-ROWMAJOR
   // Every output element before upto is the f-mapped element of the input bytes xb.
@@ -89,8 +89,9 @@
     \forall integer o; 0 <= o < upto ==> element_broadcast{L1, L2}(zb, xb, es, x, z, o);
 
   // @req SONNX-ELEM LIB-ROWMAJOR
-  // elements_broadcast with z given as (zr, zd): the operator's result shape is its
-  // out_rank/out_dims pair (WP does not translate a struct built in the logic).
+  // elements_broadcast with z given as (zr, zd), read at L1 with the output: the
+  // operator's result shape is its out_rank/out_dims pair, written by the call (and
+  // WP does not translate a struct built in the logic).
   predicate elements_broadcast_to{L1, L2}(char *zb, char *xb, size_t es, sonnx_shape x,
                                           integer zr, size_t *zd, integer upto) =
     \forall integer o, b; 0 <= o < upto && 0 <= b < es ==>
