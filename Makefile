@@ -103,7 +103,7 @@ check:
 	if [ -f tests/sanitize.mk ]; then $(MAKE) --no-print-directory sanitize || status=1; fi; \
 	if [ -f tests/fuzz/fuzz.mk ]; then $(MAKE) --no-print-directory fuzz-check || status=1; fi; \
 	if [ -f tools/lint.mk ]; then $(MAKE) --no-print-directory lint || status=1; fi; \
-	if [ -f tools/evidence.mk ]; then $(MAKE) -k --no-print-directory trace coverage || status=1; fi; \
+	if [ -f tools/evidence.mk ]; then $(MAKE) --no-print-directory trace || status=1; fi; \
 	python3 tools/check_summary.py $$status
 
 clean:

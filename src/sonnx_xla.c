@@ -100,7 +100,7 @@ typedef struct {
 */
 static inserted_dims insert_ones(sonnx_shape x, const size_t *bd, size_t r)
 {
-  inserted_dims d;
+  inserted_dims d = {{0u}}; /* axes r .. SONNX_MAX_RANK-1 are never read; defined anyway */
   size_t j = 0;
   /*@ loop invariant 0 <= j <= r;
       loop invariant \forall integer t; 0 <= t < j ==> d.dims[t] == indim_dim(x, (size_t *)bd, t);
