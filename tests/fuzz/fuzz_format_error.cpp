@@ -33,6 +33,12 @@ std::string ref_message(const sonnx_error *e)
       return "axis " + num(e->axis) + ": index " + num(e->size) + " is not below the size " +
              num(e->expected) + " (LIB-STRIDES)";
     }
+    /* A broadcast dimension list of the wrong length (XLA-INDIM-TUPLE): expected is the
+       number of entries needed, a rank, so at most SONNX_MAX_RANK (README catalogue). */
+    if (e->input == kNoIndex && e->expected <= SONNX_MAX_RANK) {
+      return "broadcast dimensions: " + num(e->size) + " entries given, " + num(e->expected) +
+             " needed (XLA-INDIM-TUPLE)";
+    }
     if (e->input == kNoIndex) {
       return "number of inputs " + num(e->size) + " is outside [1, " + num(e->expected) +
              "] (SONNX-L-RANGE)";
@@ -40,8 +46,14 @@ std::string ref_message(const sonnx_error *e)
     if (e->axis == kNoIndex) {
       return loc(*e) + "element size " + num(e->size) + " is not positive (LIB-ELEM-SIZE)";
     }
-    return loc(*e) + "broadcast dimension " + num(e->size) +
-           " is repeated, out of order or not below " + num(e->expected) + " (XLA-INDIM-ORDER)";
+    /* Entry `axis` of the list (XLA-INDIM-ORDER): not below the rank (expected) when
+       size >= expected, else below the least value allowed after the entry before it. */
+    if (e->size >= e->expected) {
+      return loc(*e) + "broadcast dimension " + num(e->size) + " is not below the rank " +
+             num(e->expected) + " (XLA-INDIM-ORDER)";
+    }
+    return loc(*e) + "broadcast dimension " + num(e->size) + " is below " + num(e->expected) +
+           ", out of order (XLA-INDIM-ORDER)";
   case SONNX_ERR_RANK:
     return loc(*e) + "rank " + num(e->size) + " exceeds " + num(e->expected) + " (LIB-RANK)";
   case SONNX_ERR_INCOMPATIBLE:
