@@ -5,7 +5,8 @@
 #                      library instrumented too) and runs each for FUZZ_S seconds (default 60)
 #                      from the committed seeds (tests/fuzz/corpus/<target>/) plus what earlier
 #                      runs found (build/fuzz/corpus/<target>/). Each target checks its results
-#                      against the naive reference of tests/fuzz/fuzz_support.hpp; a mismatch
+#                      against the naive reference of tests/fuzz/fuzz_support.hpp
+#                      (view_reference.hpp, xla_reference.hpp beside it); a mismatch
 #                      aborts and is saved as build/fuzz/artifacts/<target>-crash-*.
 #                      Writes build/results/fuzz.txt, one line per target:
 #                      "1 0 fuzz <target>: <executions> executions in <s> s, 0 crashes".
@@ -18,7 +19,8 @@ DEB_PACKAGES += libclang-rt-19-dev
 
 FUZZ_S ?= 60
 FUZZ_TARGETS := broadcast_shape broadcast_shape_numpy shape_count broadcast_to broadcast \
-                broadcast_strides source_offset format_error index_map
+                broadcast_strides source_offset format_error index_map \
+                broadcast_in_dim xla_binary_shape unidirectional_check expand_shape
 FUZZ_BUILD := $(BUILD)/fuzz
 FUZZ_FLAGS := -g -O1 -fno-omit-frame-pointer -fno-sanitize-recover=all -Wall -Wextra -Werror -Isrc
 FUZZ_CORE_SAN := -fsanitize=fuzzer-no-link,address,undefined,integer

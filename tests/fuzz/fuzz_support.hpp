@@ -17,10 +17,11 @@
  * output byte equals its canary. A mismatch aborts with a description
  * (libFuzzer then saves the input as a crash).
  *
- * Adding a target for a new function (e.g. the XLA functions of issue 6):
- * write its reference here (or in the target), decode its arguments with
- * Bytes, and use Expect / check_error / Canary as the other targets do; add
- * the target's name to FUZZ_TARGETS in fuzz.mk and a seed to make_corpus.py.
+ * Adding a target for a new function: write its reference here (or in a
+ * header beside it, as view_reference.hpp and xla_reference.hpp, the latter for
+ * the XLA functions of issue 6), decode its arguments with Bytes, and use
+ * Expect / check_status / Canary as the other targets do; add the target's name
+ * to FUZZ_TARGETS in fuzz.mk and a seed to make_corpus.py.
  *
  * Byte format (make_corpus.py writes it): see Bytes::size().
  */
@@ -189,8 +190,9 @@ struct Shape {
   bool ok() const { return rank <= SONNX_MAX_RANK && (rank == 0 || !null_dims); }
 };
 
-/* rank: mostly small; dims: a flag bit says NULL. */
-inline Shape decode_shape(Bytes &b)
+/* rank: mostly small; dims: a flag bit says NULL. The mode byte alone (decode_shape reads the
+   sizes after it; the XLA targets read other fields in between). */
+inline Shape decode_rank(Bytes &b)
 {
   Shape s;
   const uint8_t mode = b.u8();
@@ -207,7 +209,16 @@ inline Shape decode_shape(Bytes &b)
   } else {
     s.rank = r % 5;
   }
-  if (s.rank <= SONNX_MAX_RANK && !s.null_dims) {
+  return s;
+}
+
+/* Whether the sizes of s are materialised (read from the bytes or derived). */
+inline bool has_dims(const Shape &s) { return s.rank <= SONNX_MAX_RANK && !s.null_dims; }
+
+inline Shape decode_shape(Bytes &b)
+{
+  Shape s = decode_rank(b);
+  if (has_dims(s)) {
     s.dims.resize(s.rank);
     for (size_t k = 0; k < s.rank; ++k) {
       s.dims[k] = b.size();

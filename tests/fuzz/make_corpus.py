@@ -156,6 +156,173 @@ seeds["index_map"] = {
     "stretch": size(5) + size(4) + bytes([1]) + shape([8, 1, 6, 1]) + bytes([0]) + size(3),
 }
 
+# ---- the XLA functions and the ONNX operator forms (issue 6): fuzz_broadcast_in_dim.cpp,
+# fuzz_xla_binary_shape.cpp, fuzz_unidirectional_check.cpp, fuzz_expand_shape.cpp ----
+
+def rank_mode(r, null=False):
+    """The mode byte of a shape (decode_rank), with the size() of a rank above 65."""
+    flag = 0x80 if null else 0
+    if r <= 8:
+        return bytes([r | flag])
+    if r == 64:
+        return bytes([9 | flag])
+    if r == 65:
+        return bytes([10 | flag])
+    return bytes([11 | flag]) + size(r)
+
+
+def raw_list(bd):
+    """decode_list mode 0: every entry read with size()."""
+    return bytes([0]) + b"".join(size(v) for v in bd)
+
+
+def in_dim_call(x, bd, z, es=4, flags=0, cap_mode=0, cap=None, x_rank=None, x_null=False):
+    """x's sizes raw (flag bit4); bd None means a NULL list (flag bit3)."""
+    flags |= 0x10 | (0x08 if bd is None else 0)
+    r = len(x) if x_rank is None else x_rank
+    out = bytes([flags]) + size(es) + bytes([cap_mode])
+    if cap_mode == 2:
+        out += size(cap)
+    elif cap_mode == 3:
+        out += bytes([cap])
+    out += shape(z) + rank_mode(r, x_null)
+    if bd is not None and r <= 64:
+        out += raw_list(bd)
+    if r <= 64 and not x_null:
+        out += b"".join(size(d) for d in x)
+    return out
+
+
+MNPQ = (2, 3, 4, 5)
+in_dim_seeds = {
+    "003-row": in_dim_call([3], [1], [2, 3]),
+    "003-scalar": in_dim_call([], [], [2, 3]),
+    "003-scalar-null-list": in_dim_call([], None, [2, 3]),
+    "003-columns": in_dim_call([3], [1], [3, 3]),
+    "003-rows": in_dim_call([3], [0], [3, 3]),
+    "003-cuboid": in_dim_call([3, 4], [1, 2], [2, 3, 4]),
+    "003-compose-vector": in_dim_call([4], [0], [4, 2]),
+    "003-compose-matrix": in_dim_call([1, 2], [0, 1], [4, 2]),
+    "003-compose-1x2": in_dim_call([1, 2], [1, 2], [4, 3, 2], es=8),
+    "003-compose-4x3x1": in_dim_call([4, 3, 1], [0, 1, 2], [4, 3, 2], es=2),
+    "trailing": in_dim_call([3, 1], [1, 2], [2, 3, 4]),
+    "order-decreasing": in_dim_call([3, 4], [2, 1], [2, 3, 4]),
+    "order-repeated": in_dim_call([3, 4], [1, 1], [2, 3, 4]),
+    "past-rank": in_dim_call([3, 4], [1, 3], [2, 3, 4]),
+    "past-rank-max": in_dim_call([3], [M64], [2, 3]),
+    "rank-above-target": in_dim_call([1, 2], [0, 1], [2]),
+    "mismatch": in_dim_call([3], [1], [2, 4]),
+    "one-to-zero": in_dim_call([1], [0], [0]),
+    "null-list": in_dim_call([3], None, [2, 3]),
+    "capacity-short": in_dim_call([3], [1], [2, 3], cap_mode=1),
+    "overflow": in_dim_call([1], [1], [1 << 32, 1 << 32], es=1),
+    "overflow-bytes": in_dim_call([1], [0], [1 << 33], es=1 << 31),
+    "x-null": in_dim_call([3], [1], [2, 3], flags=0x01),
+    "z-null": in_dim_call([3], [1], [2, 3], flags=0x02),
+    "zero-null-data": in_dim_call([3, 0], [0, 1], [3, 0], flags=0x03, cap_mode=4),
+    "elem-size-0": in_dim_call([3], [1], [2, 3], es=0),
+    "rank-65": in_dim_call([], [], [2, 3], x_rank=65),
+    "dims-null": in_dim_call([], [0], [2, 3], x_rank=1, x_null=True),
+}
+for d in range(4):
+    in_dim_seeds[f"003-mnpq-dim{d}"] = in_dim_call([MNPQ[d]], [d], list(MNPQ))
+for a, c in [(2, 3), (1, 2), (0, 3)]:
+    in_dim_seeds[f"003-mnpq-dims{a}{c}"] = in_dim_call([MNPQ[a], MNPQ[c]], [a, c], list(MNPQ), es=1)
+seeds["broadcast_in_dim"] = in_dim_seeds
+
+
+def xla_call(lhs, rhs, bd, flags=0, cap_mode=0, cap=None, n=None):
+    """n_dims read with size() (flag bit4), the list raw; bd None means a NULL list (bit3)."""
+    flags |= 0x10 | (0x08 if bd is None else 0)
+    n_dims = (0 if bd is None else len(bd)) if n is None else n
+    out = bytes([flags, cap_mode]) + (size(cap) if cap_mode == 2 else b"")
+    out += b"".join(shape(*o) if isinstance(o, tuple) else shape(o) for o in (lhs, rhs))
+    out += size(n_dims)
+    if bd is not None and n_dims <= 66:
+        out += raw_list(bd)
+    return out
+
+
+seeds["xla_binary_shape"] = {
+    "003-matrix-vector": xla_call([2, 3], [3], [1]),
+    "003-3x3-dim1": xla_call([3, 3], [3], [1]),
+    "003-3x3-dim0": xla_call([3, 3], [3], [0]),
+    "003-cuboid": xla_call([2, 3, 4], [3, 4], [1, 2]),
+    "003-scalar-rhs": xla_call([2, 3], [], []),
+    "003-scalar-lhs": xla_call([], [2, 3], []),
+    "003-degenerate-21-23": xla_call([2, 1], [2, 3], []),
+    "003-degenerate-125-725": xla_call([1, 2, 5], [7, 2, 5], []),
+    "003-degenerate-725-715": xla_call([7, 2, 5], [7, 1, 5], []),
+    "003-degenerate-incompatible": xla_call([7, 2, 5], [7, 2, 6], []),
+    "003-outer": xla_call([2, 1], [1, 3], []),
+    "003-outer-identity": xla_call([2, 1], [1, 3], [0, 1]),
+    "003-compose-4-12": xla_call([4], [1, 2], [0]),
+    "003-compose-12-431": xla_call([1, 2], [4, 3, 1], [1, 2]),
+    "scalars": xla_call([], [], []),
+    "one-against-zero": xla_call([0], [1], []),
+    "vector-into-zero": xla_call([1], [4, 0], [0]),
+    "missing-list": xla_call([2, 3], [3], []),
+    "too-long": xla_call([2, 3], [3], [0, 1]),
+    "scalar-with-list": xla_call([], [2, 3], [1]),
+    "equal-not-identity": xla_call([2, 3], [2, 3], [1, 0]),
+    "past-rank": xla_call([2, 3], [3], [2]),
+    "decreasing": xla_call([3, 4], [2, 3, 4], [2, 1]),
+    "repeated": xla_call([3, 4], [2, 3, 4], [1, 1]),
+    "null-list": xla_call([2, 3], [3], None, n=1),
+    "n-size-max": xla_call([2, 3], [3], [], n=M64),
+    "capacity-short": xla_call([2, 3], [3], [1], cap_mode=1),
+    "incompatible-vector": xla_call([2, 3], [2], [1]),
+    "rank-65": xla_call([3], ([], False, 65), []),
+    "out-dims-null": xla_call([2, 3], [3], [1], flags=0x01),
+    "out-rank-null": xla_call([2, 3], [3], [1], flags=0x02),
+}
+
+
+def unidir_call(a, b, flags=0):
+    return bytes([flags]) + (shape(*a) if isinstance(a, tuple) else shape(a)) + \
+        (shape(*b) if isinstance(b, tuple) else shape(b))
+
+
+A = [2, 3, 4, 5]
+seeds["unidirectional_check"] = {
+    "onnx-scalar": unidir_call(A, []),
+    "onnx-vector": unidir_call(A, [5]),
+    "onnx-matrix": unidir_call(A, [4, 5]),
+    "onnx-2115": unidir_call(A, [2, 1, 1, 5]),
+    "onnx-1315": unidir_call(A, [1, 3, 1, 5]),
+    "onnx-same": unidir_call(A, A),
+    "a-one-does-not-stretch": unidir_call([1], [3]),
+    "b-rank-above": unidir_call([3], [2, 3]),
+    "c1": unidir_call(A, [3]),
+    "one-against-zero": unidir_call([0], [1]),
+    "zero-against-one": unidir_call([1], [0]),
+    "zeros": unidir_call([0], [0]),
+    "rank-65": unidir_call(([], False, 65), [3]),
+    "dims-null": unidir_call([2], ([1], True)),
+}
+
+
+def expand_call(x, s, flags=0, cap_mode=0, cap=None):
+    out = bytes([flags, cap_mode]) + (size(cap) if cap_mode == 2 else b"")
+    return out + (shape(*x) if isinstance(x, tuple) else shape(x)) + \
+        (shape(*s) if isinstance(s, tuple) else shape(s))
+
+
+seeds["expand_shape"] = {
+    "onnx-216": expand_call([3, 1], [2, 1, 6]),
+    "onnx-34": expand_call([3, 1], [3, 4]),
+    "to-scalar": expand_call([2, 3], []),
+    "incompatible": expand_call([3, 2], [3, 4]),
+    "one-against-zero": expand_call([1], [0]),
+    "capacity-short": expand_call([3, 1], [2, 1, 6], cap_mode=1),
+    "out-dims-null": expand_call([3, 1], [2, 1, 6], flags=0x01),
+    "out-rank-null": expand_call([3, 1], [2, 1, 6], flags=0x02),
+    "rank-65": expand_call([3], ([], False, 65)),
+    "dims-null": expand_call(([2], True), [3]),
+    "extreme-sizes": expand_call([M64, 1 << 32], [1, 1]),
+}
+
+
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
 for target, files in seeds.items():
     d = os.path.join(root, target)
