@@ -1,6 +1,6 @@
 # sonnx-broadcast: the one entry point (README.md).
 #   make            build/libsonnx_broadcast.a from the C core
-#   make check      deps + warnings-as-errors builds (gcc, clang) + proofs + tests
+#   make check      deps + warnings-as-errors builds (gcc, clang) + proofs + tests + coverage
 #   make proofs     Frama-C/WP over src/, fails on any unproved goal not in proofs/open-goals.txt
 #   make tests      doctest unit tests (gcc and clang builds)
 #   make deps       install what is missing (Debian packages; needs root)
@@ -104,6 +104,7 @@ check:
 	if [ -f tests/fuzz/fuzz.mk ]; then $(MAKE) --no-print-directory fuzz-check || status=1; fi; \
 	if [ -f tools/lint.mk ]; then $(MAKE) --no-print-directory lint || status=1; fi; \
 	if [ -f tools/evidence.mk ]; then $(MAKE) --no-print-directory trace || status=1; fi; \
+	if [ -f tools/evidence.mk ]; then $(MAKE) --no-print-directory coverage || status=1; fi; \
 	python3 tools/check_summary.py $$status
 
 clean:
