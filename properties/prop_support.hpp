@@ -27,6 +27,8 @@ using Shapes = std::vector<Shape>;
 using Bytes = std::vector<unsigned char>;
 
 constexpr std::size_t kSentinel = static_cast<std::size_t>(0xA5A5A5A5A5A5A5A5ull);
+/* sonnx_error.rule before a call: inside the enum's range of values (0..3), no rule of the API. */
+constexpr sonnx_rule kRuleSentinel = static_cast<sonnx_rule>(3);
 constexpr std::size_t kMaxElements = 4096; // bound on generated element counts
 
 // ---------------------------------------------------------------------------
@@ -309,7 +311,7 @@ inline ShapeCall call_shape(bool numpy, const Shapes &in)
   std::vector<std::size_t> out(SONNX_MAX_RANK, kSentinel);
   std::size_t rank = kSentinel;
   ShapeCall c;
-  c.err = sonnx_error{SONNX_OK, kSentinel, kSentinel, kSentinel, kSentinel};
+  c.err = sonnx_error{SONNX_OK, kSentinel, kSentinel, kSentinel, kSentinel, kRuleSentinel};
   c.st = numpy ? sonnx_broadcast_shape_numpy(v.size(), v.data(), out.data(), out.size(), &rank, &c.err)
                : sonnx_broadcast_shape(v.size(), v.data(), out.data(), out.size(), &rank, &c.err);
   if (c.st == SONNX_OK) {
@@ -351,7 +353,7 @@ inline OpCall call_op(const std::vector<Tensor> &in)
   }
   std::vector<std::size_t> out(SONNX_MAX_RANK, kSentinel);
   std::size_t rank = kSentinel;
-  c.err = sonnx_error{SONNX_OK, kSentinel, kSentinel, kSentinel, kSentinel};
+  c.err = sonnx_error{SONNX_OK, kSentinel, kSentinel, kSentinel, kSentinel, kRuleSentinel};
   c.st = sonnx_broadcast(in.size(), ts.data(), bufs.data(), out.data(), out.size(), &rank, &c.err);
   if (c.st == SONNX_OK) {
     if (rank > out.size()) { c.untouched = false; return c; }
@@ -376,7 +378,7 @@ inline ToCall call_to(const Shape &x, const void *x_data, std::size_t es, const 
   ToCall c;
   const bool fits = ref_broadcasts_to(x, z);
   c.out.assign(fits ? count_of(z) * es : 0, 0x5A);
-  c.err = sonnx_error{SONNX_OK, kSentinel, kSentinel, kSentinel, kSentinel};
+  c.err = sonnx_error{SONNX_OK, kSentinel, kSentinel, kSentinel, kSentinel, kRuleSentinel};
   c.st = sonnx_broadcast_to(view(x), x_data, es, view(z), c.out.empty() ? nullptr : c.out.data(),
                             c.out.size(), &c.err);
   return c;

@@ -39,14 +39,30 @@ typedef struct { size_t rank; const size_t *dims; } sonnx_shape;
 typedef struct { sonnx_shape shape; const void *data; size_t elem_size; } sonnx_tensor;
 typedef struct { void *data; size_t capacity; /* bytes */ } sonnx_buffer;
 
+/* The requirement an incompatible size violated, when the status alone does not say it:
+   sonnx_format_error cites its ID. Any other value reads as SONNX_RULE_SONNX. */
+typedef enum {
+  SONNX_RULE_SONNX = 0,           /* the rule of the SONNX / ONNX functions: SONNX-C1 */
+  SONNX_RULE_XLA_INDIM_MATCH = 1, /* sonnx_broadcast_in_dim: XLA-INDIM-MATCH */
+  SONNX_RULE_XLA_DEGENERATE = 2   /* sonnx_xla_binary_shape: XLA-DEGENERATE */
+} sonnx_rule;
+
 /* What went wrong, in the terms of the message (see sonnx_format_error):
  *   NULL:         input = offending input or SONNX_NO_INDEX; expected = 1-based
  *                 position of the NULL argument in the call (0 for an input's dims).
+ *                 In sonnx_broadcast, the data of input m is input = m, expected = 2
+ *                 (the inputs argument), the data of output m input = m, expected = 3
+ *                 (the outputs argument): the message names "output m".
  *   ARGUMENT:     n out of range: input = axis = SONNX_NO_INDEX, size = n,
  *                 expected = SONNX_MAX_INPUTS.
  *   RANK:         input = offending input, size = its rank, expected = SONNX_MAX_RANK.
- *   INCOMPATIBLE: input, axis (padded), size = dYm_i, expected = dY_i.
+ *   INCOMPATIBLE: input, axis (padded), size = dYm_i, expected = dY_i, rule = the rule
+ *                 violated (SONNX_RULE_XLA_INDIM_MATCH / _XLA_DEGENERATE from the XLA
+ *                 functions, else SONNX_RULE_SONNX).
  *   CAPACITY:     size = capacity given, expected = capacity needed.
+ * rule is SONNX_RULE_SONNX in every other report. It is the last member, so the first
+ * five keep their places: a brace initializer that lists only them leaves rule 0,
+ * SONNX_RULE_SONNX (-Wmissing-field-initializers asks for it to be written).
  */
 typedef struct {
   sonnx_status status;
@@ -54,6 +70,7 @@ typedef struct {
   size_t axis;      /* 0-based axis in the padded (output-rank) shape */
   size_t size;      /* the offending size */
   size_t expected;  /* the size it had to equal (else 1) */
+  sonnx_rule rule;  /* the requirement an INCOMPATIBLE size violated */
 } sonnx_error;
 
 #ifdef __FRAMAC__
@@ -620,8 +637,9 @@ size_t sonnx_format_error(const sonnx_error *err, char *buf, size_t cap);
    Checks in this order: x then z (rank, dims); broadcast_dimensions NULL (argument 4) while
    x.rank > 0; each entry k in turn (below z.rank, above entry k-1); each operand size in turn
    (XLA-INDIM-MATCH: INCOMPATIBLE, input 0, axis = bd[k], size = x.dims[k], expected =
-   z.dims[bd[k]]); elem_size; then, when no size of z is 0, the checks of sonnx_broadcast_to
-   (byte sizes, NULL data, capacity). A size of z that is 0 gives SONNX_OK with nothing read or
+   z.dims[bd[k]], rule = SONNX_RULE_XLA_INDIM_MATCH); elem_size; then, when no size of z is 0,
+   the checks of sonnx_broadcast_to (byte sizes, NULL data: x_data is argument 2, input 0,
+   z_data argument 6; capacity). A size of z that is 0 gives SONNX_OK with nothing read or
    written, even where a size 1 of x is stretched to it (erratum E25; sonnx_broadcast_to rejects
    that case, E21). */
 /*@ requires in_dim_call_valid(x, (void *)x_data, elem_size, (size_t *)broadcast_dimensions, z,
@@ -662,6 +680,7 @@ size_t sonnx_format_error(const sonnx_error *err, char *buf, size_t cap);
       assumes !indim_match(x, (size_t *)broadcast_dimensions, z);
       assigns *err;
       ensures \result == SONNX_ERR_INCOMPATIBLE;
+      ensures rule: err != \null ==> err->rule == SONNX_RULE_XLA_INDIM_MATCH;
       ensures err != \null ==> err->status == SONNX_ERR_INCOMPATIBLE && err->input == 0 &&
         \exists integer k; 0 <= k < x.rank &&
           err->axis == \at(broadcast_dimensions[k], Pre) &&
@@ -706,6 +725,11 @@ size_t sonnx_format_error(const sonnx_error *err, char *buf, size_t cap);
       assumes in_dim_null_data(x, (size_t *)broadcast_dimensions, (void *)x_data, z, z_data);
       assigns *err;
       ensures \result == SONNX_ERR_NULL;
+      // x_data is argument 2 (input 0), z_data argument 6
+      ensures err != \null ==> err->status == SONNX_ERR_NULL &&
+        (x_data == \null && indim_count{Pre}(x, (size_t *)broadcast_dimensions, z.rank) > 0 ?
+           err->input == 0 && err->expected == 2 :
+           err->input == SONNX_NO_INDEX && err->expected == 6);
     behavior capacity:             // @req LIB-CAPACITY
       assumes shape_ok(x) && shape_ok(z);
       assumes broadcast_dimensions != \null || x.rank == 0;
@@ -749,7 +773,9 @@ sonnx_status sonnx_broadcast_in_dim(sonnx_shape x, const void *x_data, size_t el
    Checks in this order: out_dims NULL (argument 5) with capacity > 0, out_rank NULL (argument
    7); lhs then rhs (rank, dims); n_dims; broadcast_dimensions NULL (argument 3) while
    n_dims > 0; each entry against the higher rank (input = the lower-rank operand, lhs when the
-   ranks are equal); capacity >= the higher rank; degenerate compatibility axis by axis. */
+   ranks are equal); capacity >= the higher rank; degenerate compatibility axis by axis
+   (XLA-DEGENERATE: INCOMPATIBLE with sonnx_broadcast_shape_numpy's fields and
+   rule = SONNX_RULE_XLA_DEGENERATE). */
 /*@ requires pair_call_valid(lhs, rhs, out_dims, capacity, out_rank, err);
     requires n_dims > 0 && broadcast_dimensions != \null ==>
       \valid_read(broadcast_dimensions + (0 .. n_dims - 1));
@@ -824,6 +850,7 @@ sonnx_status sonnx_broadcast_in_dim(sonnx_shape x, const void *x_data, size_t el
       ensures \result == SONNX_ERR_INCOMPATIBLE;
       ensures err != \null ==> err->status == SONNX_ERR_INCOMPATIBLE &&
         0 <= err->input < 2 && 0 <= err->axis < pair_rank(lhs.rank, rhs.rank);
+      ensures rule: err != \null ==> err->rule == SONNX_RULE_XLA_DEGENERATE;
     behavior broadcast:            // @req XLA-COMPOSE XLA-DEGENERATE XLA-OUTER XLA-SCALAR
       assumes !pair_out_null(out_dims, capacity, out_rank);
       assumes shape_ok(lhs) && shape_ok(rhs);

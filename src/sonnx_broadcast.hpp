@@ -116,7 +116,7 @@ private:
 class error {
 public:
   /* No error: status SONNX_OK. */
-  error() noexcept : error(sonnx_error{SONNX_OK, no_index, no_index, 0u, 0u}) {}
+  error() noexcept : error(sonnx_error{SONNX_OK, no_index, no_index, 0u, 0u, SONNX_RULE_SONNX}) {}
 
   /* An error of the C API; the message is sonnx_format_error's. */
   explicit error(const sonnx_error &e) noexcept : err_(e)
@@ -147,6 +147,10 @@ public:
   std::size_t size() const noexcept { return err_.size; }
   /* The size it had to equal or reach. */
   std::size_t expected() const noexcept { return err_.expected; }
+  /* The requirement an incompatible size violated (SONNX_RULE_XLA_INDIM_MATCH from
+     broadcast_in_dim, SONNX_RULE_XLA_DEGENERATE from xla_binary_shape); SONNX_RULE_SONNX
+     otherwise. */
+  sonnx_rule rule() const noexcept { return err_.rule; }
   /* NUL-terminated too: message().data() can go to C. */
   std::string_view message() const noexcept { return {text_.data(), length_}; }
   const sonnx_error &c_error() const noexcept { return err_; }
@@ -226,6 +230,7 @@ inline sonnx_error c_error(sonnx_status status, std::size_t input, std::size_t a
   e.axis = axis;
   e.size = size;
   e.expected = expected;
+  e.rule = SONNX_RULE_SONNX; /* the C++ layer's own checks are no XLA rule */
   return e;
 }
 

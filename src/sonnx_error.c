@@ -6,6 +6,9 @@
 #include "sonnx_internal.h"
 
 #define DIGITS_MAX 20u /* SIZE_MAX on 64 bits has 20 decimal digits */
+/* A NULL report with an input index and this position is the data of output m in
+   sonnx_broadcast (its outputs argument): sonnx_error's comment in sonnx_broadcast.h. */
+#define OUTPUTS_ARGUMENT 3u
 
 static const char text_no_error[] = "no error";
 static const char text_no_info[] = "no error information (err is NULL)";
@@ -15,6 +18,7 @@ static const char text_colon[] = ": ";
 static const char text_argument[] = "argument ";
 static const char text_is_null[] = " is NULL (LIB-NULL)";
 static const char text_data_null[] = "dims or data is NULL but its size is not zero (LIB-NULL)";
+static const char text_output_null[] = "data is NULL but its size is not zero (LIB-NULL)";
 static const char text_count[] = "number of inputs ";
 static const char text_outside[] = " is outside [1, ";
 static const char text_l_range[] = "] (SONNX-L-RANGE)";
@@ -34,6 +38,8 @@ static const char text_lib_rank[] = " (LIB-RANK)";
 static const char text_size[] = "size ";
 static const char text_neither[] = " is neither ";
 static const char text_nor_one[] = " nor 1 (SONNX-C1)";
+static const char text_nor_one_indim[] = " nor 1 (XLA-INDIM-MATCH)";
+static const char text_nor_one_degenerate[] = " nor 1 (XLA-DEGENERATE)";
 static const char text_overflow[] = "element count or byte size exceeds SIZE_MAX (LIB-OVERFLOW)";
 static const char text_output[] = "output";
 static const char text_space[] = " ";
@@ -121,6 +127,22 @@ static size_t put_location(char *buf, size_t cap, size_t pos, size_t input, size
   return put_text(buf, cap, at, text_colon, sizeof text_colon - 1u);
 }
 
+/* "output", then " m" when the error names output m, then ": ". */
+/*@ requires cap == 0 || \valid(buf + (0 .. cap - 1));
+    requires pos <= 8;
+    assigns buf[0 .. cap - 1];
+    ensures pos < \result <= pos + 29;
+*/
+static size_t put_output(char *buf, size_t cap, size_t pos, size_t output)
+{
+  size_t at = put_text(buf, cap, pos, text_output, sizeof text_output - 1u);
+  if (output != SONNX_NO_INDEX) {
+    at = put_text(buf, cap, at, text_space, sizeof text_space - 1u);
+    at = put_number(buf, cap, at, output);
+  }
+  return put_text(buf, cap, at, text_colon, sizeof text_colon - 1u);
+}
+
 /* "A" x "B" y "C": the shape of most messages. */
 /*@ requires cap == 0 || \valid(buf + (0 .. cap - 1));
     requires pos <= 70;
@@ -143,6 +165,33 @@ static size_t put_two_numbers(char *buf, size_t cap, size_t pos, const char *a, 
   return put_text(buf, cap, at, c, lc);
 }
 
+/* "size s is neither e nor 1 (ID)", ID the requirement the rule names (sonnx_error.rule);
+   a value outside sonnx_rule reads as SONNX_RULE_SONNX. */
+/*@ requires cap == 0 || \valid(buf + (0 .. cap - 1));
+    requires pos <= 70;
+    assigns buf[0 .. cap - 1];
+    ensures \result <= pos + 160;
+*/
+static size_t put_size_rule(char *buf, size_t cap, size_t pos, size_t size, size_t expected,
+                            sonnx_rule rule)
+{
+  size_t at;
+  if (rule == SONNX_RULE_XLA_INDIM_MATCH) {
+    at = put_two_numbers(buf, cap, pos, text_size, sizeof text_size - 1u, size, text_neither,
+                         sizeof text_neither - 1u, expected, text_nor_one_indim,
+                         sizeof text_nor_one_indim - 1u);
+  } else if (rule == SONNX_RULE_XLA_DEGENERATE) {
+    at = put_two_numbers(buf, cap, pos, text_size, sizeof text_size - 1u, size, text_neither,
+                         sizeof text_neither - 1u, expected, text_nor_one_degenerate,
+                         sizeof text_nor_one_degenerate - 1u);
+  } else {
+    at = put_two_numbers(buf, cap, pos, text_size, sizeof text_size - 1u, size, text_neither,
+                         sizeof text_neither - 1u, expected, text_nor_one,
+                         sizeof text_nor_one - 1u);
+  }
+  return at;
+}
+
 /*@ requires \valid_read(err);
     requires cap == 0 || \valid(buf + (0 .. cap - 1));
     requires cap > 0 ==> \separated(buf + (0 .. cap - 1), err);
@@ -160,6 +209,10 @@ static size_t put_message(const sonnx_error *err, char *buf, size_t cap)
       at = put_text(buf, cap, at, text_argument, sizeof text_argument - 1u);
       at = put_number(buf, cap, at, err->expected);
       return put_text(buf, cap, at, text_is_null, sizeof text_is_null - 1u);
+    }
+    if (err->expected == OUTPUTS_ARGUMENT) {
+      at = put_output(buf, cap, at, err->input);
+      return put_text(buf, cap, at, text_output_null, sizeof text_output_null - 1u);
     }
     at = put_location(buf, cap, at, err->input, err->axis);
     return put_text(buf, cap, at, text_data_null, sizeof text_data_null - 1u);
@@ -213,24 +266,16 @@ static size_t put_message(const sonnx_error *err, char *buf, size_t cap)
                              text_rank_above, sizeof text_rank_above - 1u, err->expected,
                              text_unidir, sizeof text_unidir - 1u);
     }
-    return put_two_numbers(buf, cap, at, text_size, sizeof text_size - 1u, err->size,
-                           text_neither, sizeof text_neither - 1u, err->expected,
-                           text_nor_one, sizeof text_nor_one - 1u);
+    return put_size_rule(buf, cap, at, err->size, err->expected, err->rule);
   case SONNX_ERR_OVERFLOW:
     if (err->input == SONNX_NO_INDEX) {
-      at = put_text(buf, cap, at, text_output, sizeof text_output - 1u);
-      at = put_text(buf, cap, at, text_colon, sizeof text_colon - 1u);
+      at = put_output(buf, cap, at, SONNX_NO_INDEX);
     } else {
       at = put_location(buf, cap, at, err->input, err->axis);
     }
     return put_text(buf, cap, at, text_overflow, sizeof text_overflow - 1u);
   case SONNX_ERR_CAPACITY:
-    at = put_text(buf, cap, at, text_output, sizeof text_output - 1u);
-    if (err->input != SONNX_NO_INDEX) {
-      at = put_text(buf, cap, at, text_space, sizeof text_space - 1u);
-      at = put_number(buf, cap, at, err->input);
-    }
-    at = put_text(buf, cap, at, text_colon, sizeof text_colon - 1u);
+    at = put_output(buf, cap, at, err->input);
     return put_two_numbers(buf, cap, at, text_capacity, sizeof text_capacity - 1u, err->size,
                            text_below, sizeof text_below - 1u, err->expected,
                            text_needed, sizeof text_needed - 1u);

@@ -9,12 +9,14 @@ extern "C" {
 #endif
 
 /* Fills *err (when given) and returns status, so that every error path is
-   one `return sonnx_report(...)`. @req LIB-ERR-STATUS */
+   one `return sonnx_report(...)`. The rule is the SONNX one; the XLA functions
+   name theirs afterwards. @req LIB-ERR-STATUS */
 /*@ requires err == \null || \valid(err);
     assigns *err;
     ensures \result == status;
     ensures err != \null ==> err->status == status && err->input == input &&
-      err->axis == axis && err->size == size && err->expected == expected;
+      err->axis == axis && err->size == size && err->expected == expected &&
+      err->rule == SONNX_RULE_SONNX;
 */
 static inline sonnx_status sonnx_report(sonnx_error *err, sonnx_status status, size_t input,
                                         size_t axis, size_t size, size_t expected)
@@ -25,6 +27,7 @@ static inline sonnx_status sonnx_report(sonnx_error *err, sonnx_status status, s
     err->axis = axis;
     err->size = size;
     err->expected = expected;
+    err->rule = SONNX_RULE_SONNX;
   }
   return status;
 }

@@ -57,6 +57,22 @@ static sonnx_status report_bad_entry(sonnx_error *err, size_t input, const size_
   return sonnx_report(err, SONNX_ERR_ARGUMENT, input, k, bd[k], bd[k - 1u] + 1u);
 }
 
+/* Names in *err the XLA rule an incompatibility violated, once sonnx_report (or the core it
+   calls) has filled the other fields with the SONNX rule: sonnx_format_error cites the rule's
+   requirement ID. Any other status is left as reported. @req LIB-ERR-STATUS */
+/*@ requires err == \null || \valid(err);
+    assigns err->rule;
+    ensures \result == status;
+    ensures named: err != \null && status == SONNX_ERR_INCOMPATIBLE ==> err->rule == rule;
+*/
+static sonnx_status report_rule(sonnx_error *err, sonnx_status status, sonnx_rule rule)
+{
+  if (err != NULL && status == SONNX_ERR_INCOMPATIBLE) {
+    err->rule = rule;
+  }
+  return status;
+}
+
 /* @req XLA-INDIM-TUPLE: size of result axis j in x' (x with 1s inserted). Searches from the
    last entry down, so the loop invariant is the definition of indim_find. */
 /*@ requires shape_readable(x);
@@ -402,7 +418,9 @@ sonnx_status sonnx_broadcast_in_dim(sonnx_shape x, const void *x_data, size_t el
   const size_t *bd = broadcast_dimensions;
   const in_dim_check c = check_in_dim(x, bd, elem_size, z);
   if (c.status != SONNX_OK) {
-    return sonnx_report(err, c.status, c.input, c.axis, c.size, c.expected);
+    const sonnx_status status = sonnx_report(err, c.status, c.input, c.axis, c.size, c.expected);
+    /* The one incompatibility check_in_dim finds is an operand size (@req XLA-INDIM-MATCH). */
+    return report_rule(err, status, SONNX_RULE_XLA_INDIM_MATCH);
   }
   if (has_zero_size(z)) {
     /* count(z) == 0: nothing to read or write (a size 1 of x may stretch to 0, erratum E25). */
@@ -440,7 +458,8 @@ sonnx_status sonnx_broadcast_in_dim(sonnx_shape x, const void *x_data, size_t el
   /*@ ghost lemma_mul_le_mono(SIZE_MAX / elem_size, z_count, elem_size); */
   /*@ assert fits: x_count * elem_size <= SIZE_MAX && z_count * elem_size <= SIZE_MAX; */
   if (x_data == NULL && x_count > 0u) {
-    return sonnx_report(err, SONNX_ERR_NULL, 0u, SONNX_NO_INDEX, 0u, 0u);
+    /* x_data is argument 2, as in sonnx_broadcast_to (sonnx_error: expected is the position) */
+    return sonnx_report(err, SONNX_ERR_NULL, 0u, SONNX_NO_INDEX, 0u, 2u);
   }
   if (z_data == NULL && z_count > 0u) {
     return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 6u);
@@ -536,7 +555,9 @@ sonnx_status sonnx_xla_binary_shape(sonnx_shape lhs, sonnx_shape rhs,
   /* The core writes into locals; out_dims and out_rank change only on success. */
   sonnx_status status = sonnx_broadcast_shape_numpy(2u, operands, dims, SONNX_MAX_RANK, &rank, err);
   if (status != SONNX_OK) {
-    return status;
+    /* Every other check was made above: this is the degenerate-dimension rule, which the core
+       applies as the NumPy rule (@req XLA-DEGENERATE, erratum E27). */
+    return report_rule(err, status, SONNX_RULE_XLA_DEGENERATE);
   }
   copy_out_dims(out_dims, dims, rank);
   *out_rank = rank;

@@ -1,7 +1,7 @@
 /* Hostile inputs (issue 9): what a model file or a careless caller can hand
  * every public C function, and what the library must answer. For each attack
  * the test checks the documented status, the err fields (input, axis, size,
- * expected), the full message text, and that every output byte the call may
+ * expected, rule), the full message text, and that every output byte the call may
  * write on success is byte-identical to its canary afterwards
  * (@req LIB-ERR-NOWRITE).
  *
@@ -23,11 +23,8 @@
  * NULL (read from a page that faults when they must be rejected unread); sizes
  * that match neither the matched size nor 1; the same NULL, rank, capacity,
  * overflow and zero-size attacks as above. Where the header documents only some
- * err fields, only those are compared (check_documented).
- *
- * Known defects: the cases named "KNOWN DEFECT: ..." assert what the
- * documentation requires and the library does not do yet, under
- * doctest::should_fail, so that they turn red when the defect is fixed.
+ * err fields, only those are compared (check_documented). rule is compared
+ * everywhere: SONNX_RULE_SONNX except for the two XLA incompatibilities.
  */
 #include "sonnx_broadcast.h"
 
@@ -116,6 +113,7 @@ struct Expected {
   size_t size;
   size_t expected;
   std::string text; /* the whole message, from the README catalogue */
+  sonnx_rule rule = SONNX_RULE_SONNX; /* sonnx_error: the default outside the XLA rules */
 };
 
 /* The status, every err field, the message, and no output byte written. */
@@ -128,6 +126,7 @@ void check_rejected(sonnx_status got, const sonnx_error &e, const Canaries &outp
   CHECK(e.axis == want.axis);
   CHECK(e.size == want.size);
   CHECK(e.expected == want.expected);
+  CHECK(e.rule == want.rule);
   CHECK(message(e) == want.text);
   CHECK(outputs.intact());
 }
@@ -147,6 +146,10 @@ std::string msg_argument_null(size_t position)
 std::string msg_input_null(size_t input)
 {
   return "input " + num(input) + ": dims or data is NULL but its size is not zero (LIB-NULL)";
+}
+std::string msg_output_null(size_t output)
+{
+  return "output " + num(output) + ": data is NULL but its size is not zero (LIB-NULL)";
 }
 std::string msg_count(size_t n)
 {
@@ -763,8 +766,34 @@ TEST_CASE("attack broadcast: NULL for each pointer in turn")
     buffers[1].data = nullptr;
     sonnx_error e = fresh_error();
     sonnx_status s = sonnx_broadcast(2, in, buffers.data(), out.dims, 2, &out.rank, &e);
-    check_rejected(s, e, out.canaries, {SONNX_ERR_NULL, 1, kNoIndex, 0, 3, msg_input_null(1)});
+    check_rejected(s, e, out.canaries, {SONNX_ERR_NULL, 1, kNoIndex, 0, 3, msg_output_null(1)});
   }
+}
+
+// sonnx_error: the data of output m is reported as input = m, expected = 3 (the outputs
+// argument), and the message names the output, not an input.
+// @req LIB-NULL LIB-ERR-STATUS LIB-ERR-NOWRITE
+TEST_CASE("attack broadcast: a NULL output buffer is named 'output m'")
+{
+  const std::vector<size_t> a{2, 1}, b{1, 3};
+  const int8_t av[2] = {1, 2};
+  const int8_t bv[3] = {3, 4, 5};
+  const sonnx_tensor in[2] = {{shape_of(a), av, 1}, {shape_of(b), bv, 1}};
+  for (size_t bad : {size_t{0}, size_t{1}}) {
+    CAPTURE(bad);
+    NaryOut out(2, 6);
+    std::vector<sonnx_buffer> buffers = out.buffers;
+    buffers[bad].data = nullptr;
+    sonnx_error e = fresh_error();
+    sonnx_status s = sonnx_broadcast(2, in, buffers.data(), out.dims, 2, &out.rank, &e);
+    check_rejected(s, e, out.canaries, {SONNX_ERR_NULL, bad, kNoIndex, 0, 3, msg_output_null(bad)});
+  }
+  sonnx_error e = fresh_error();
+  NaryOut out(2, 6);
+  std::vector<sonnx_buffer> buffers = out.buffers;
+  buffers[1].data = nullptr;
+  CHECK(sonnx_broadcast(2, in, buffers.data(), out.dims, 2, &out.rank, &e) == SONNX_ERR_NULL);
+  CHECK(message(e) == "output 1: data is NULL but its size is not zero (LIB-NULL)");
 }
 
 // @req LIB-RANK LIB-ELEM-SIZE LIB-ERR-NOWRITE
@@ -1081,6 +1110,7 @@ struct Documented {
   std::optional<size_t> size;
   std::optional<size_t> expected;
   std::string text; /* the whole message, from the README catalogue */
+  sonnx_rule rule = SONNX_RULE_SONNX;
 };
 
 void check_documented(sonnx_status got, const sonnx_error &e, const Canaries &outputs,
@@ -1096,6 +1126,7 @@ void check_documented(sonnx_status got, const sonnx_error &e, const Canaries &ou
   if (want.expected) {
     CHECK(e.expected == *want.expected);
   }
+  CHECK(e.rule == want.rule);
   CHECK(message(e) == want.text);
   CHECK(outputs.intact());
 }
@@ -1116,16 +1147,16 @@ std::string msg_entry_order(size_t input, size_t entry, size_t value, size_t lea
   return "input " + num(input) + ", axis " + num(entry) + ": broadcast dimension " + num(value) +
          " is below " + num(least) + ", out of order (XLA-INDIM-ORDER)";
 }
-/* An incompatible size, up to the requirement ID: "input m, axis i: size s is neither e nor 1 (".
-   Which ID follows is the known defect checked by the should_fail cases below. */
-std::string msg_size_before_id(size_t input, size_t axis, size_t size, size_t expected)
+/* An incompatible size under the XLA rules: the message cites the rule err->rule names. */
+std::string msg_indim_match(size_t input, size_t axis, size_t size, size_t expected)
 {
   return "input " + num(input) + ", axis " + num(axis) + ": size " + num(size) + " is neither " +
-         num(expected) + " nor 1 (";
+         num(expected) + " nor 1 (XLA-INDIM-MATCH)";
 }
-bool starts_with(const std::string &s, const std::string &prefix)
+std::string msg_degenerate(size_t input, size_t axis, size_t size, size_t expected)
 {
-  return s.compare(0, prefix.size(), prefix) == 0;
+  return "input " + num(input) + ", axis " + num(axis) + ": size " + num(size) + " is neither " +
+         num(expected) + " nor 1 (XLA-DEGENERATE)";
 }
 
 using Sizes = std::vector<size_t>;
@@ -1265,15 +1296,27 @@ TEST_CASE("attack in_dim: an operand size that is neither its matched size nor 1
     CAPTURE(c.expected);
     /* data on the fault page and elem_size 0: the sizes are rejected before either is used */
     InDimCall call(shape_of(c.x), fault_page(), 0, c.bd.data(), shape_of(c.z), 8, true);
-    CHECK(call.status == SONNX_ERR_INCOMPATIBLE);
-    CHECK(call.e.status == SONNX_ERR_INCOMPATIBLE);
-    CHECK(call.e.input == 0);
-    CHECK(call.e.axis == c.axis);
-    CHECK(call.e.size == c.size);
-    CHECK(call.e.expected == c.expected);
-    CHECK(starts_with(message(call.e), msg_size_before_id(0, c.axis, c.size, c.expected)));
-    CHECK(call.out.canaries.intact());
+    check_rejected(call.status, call.e, call.out.canaries,
+                   {SONNX_ERR_INCOMPATIBLE, 0, c.axis, c.size, c.expected,
+                    msg_indim_match(0, c.axis, c.size, c.expected), SONNX_RULE_XLA_INDIM_MATCH});
   }
+}
+
+// The message cites the rule broken, not SONNX-C1: sonnx_error.rule (sonnx_broadcast.h).
+// @req XLA-INDIM-MATCH LIB-ERR-STATUS
+TEST_CASE("attack in_dim: a size mismatch cites XLA-INDIM-MATCH, with data and capacity valid")
+{
+  const Sizes x{3}, bd{1}, z{2, 4};
+  InDimCall call(shape_of(x), fault_page(), 4, bd.data(), shape_of(z), 8);
+  check_rejected(call.status, call.e, call.out.canaries,
+                 {SONNX_ERR_INCOMPATIBLE, 0, 1, 3, 4, msg_indim_match(0, 1, 3, 4),
+                  SONNX_RULE_XLA_INDIM_MATCH});
+  CHECK(message(call.e) == "input 0, axis 1: size 3 is neither 4 nor 1 (XLA-INDIM-MATCH)");
+  /* err may be NULL (LIB-ERR-STATUS): the same status, nothing written */
+  ToOut out(8);
+  CHECK(sonnx_broadcast_in_dim(shape_of(x), fault_page(), 4, bd.data(), shape_of(z), out.z.data(), 8,
+                               nullptr) == SONNX_ERR_INCOMPATIBLE);
+  CHECK(out.canaries.intact());
 }
 
 // @req LIB-CAPACITY XLA-INDIM-TUPLE LIB-ERR-NOWRITE
@@ -1364,11 +1407,11 @@ TEST_CASE("attack in_dim: NULL for each pointer in turn, ranks above SONNX_MAX_R
                      {SONNX_ERR_NULL, 1, kNoIndex, std::nullopt, 0, msg_input_null(1)});
   }
   {
-    /* x_data NULL with 3 elements; z_data NULL too, but x comes first. err->expected is the
-       known defect below ("in_dim: x_data NULL names its position"). */
+    /* x_data NULL with 3 elements; z_data NULL too, but x comes first. expected = 2, x_data's
+       position (sonnx_error), as in sonnx_broadcast_to. */
     InDimCall call(shape_of(x), nullptr, 1, bd.data(), shape_of(z), 6, true);
     check_documented(call.status, call.e, call.out.canaries,
-                     {SONNX_ERR_NULL, 0, kNoIndex, std::nullopt, std::nullopt, msg_input_null(0)});
+                     {SONNX_ERR_NULL, 0, kNoIndex, std::nullopt, 2, msg_input_null(0)});
   }
   {
     InDimCall call(shape_of(x), xv, 1, bd.data(), shape_of(z), 6, true);
@@ -1396,6 +1439,17 @@ TEST_CASE("attack in_dim: NULL for each pointer in turn, ranks above SONNX_MAX_R
                      {SONNX_ERR_RANK, 1, kNoIndex, bad_rank, SONNX_MAX_RANK, msg_rank(1, bad_rank)});
     }
   }
+}
+
+// sonnx_error: a NULL report has expected = the 1-based position of the NULL argument, 0 only
+// for an input's dims. x_data is argument 2 of sonnx_broadcast_in_dim as of sonnx_broadcast_to.
+// @req LIB-NULL LIB-ERR-STATUS
+TEST_CASE("attack in_dim: NULL x_data names its position 2 in err->expected")
+{
+  const Sizes x{3}, bd{1}, z{2, 3};
+  InDimCall call(shape_of(x), nullptr, 1, bd.data(), shape_of(z), 6);
+  check_rejected(call.status, call.e, call.out.canaries,
+                 {SONNX_ERR_NULL, 0, kNoIndex, 0, 2, msg_input_null(0)});
 }
 
 // @req XLA-INDIM-MATCH LIB-NULL LIB-OVERFLOW LIB-ERR-NOWRITE
@@ -1612,14 +1666,9 @@ TEST_CASE("attack xla_binary_shape: degenerate dimensions that are incompatible"
   for (const Case &c : cases) {
     CAPTURE(c.axis);
     XlaCall call(shape_of(c.lhs), shape_of(c.rhs), c.bd.empty() ? nullptr : c.bd.data(), c.bd.size());
-    CHECK(call.status == SONNX_ERR_INCOMPATIBLE);
-    CHECK(call.e.status == SONNX_ERR_INCOMPATIBLE);
-    CHECK(call.e.input == 1);
-    CHECK(call.e.axis == c.axis);
-    CHECK(call.e.size == c.size);
-    CHECK(call.e.expected == c.expected);
-    CHECK(starts_with(message(call.e), msg_size_before_id(1, c.axis, c.size, c.expected)));
-    CHECK(call.out.canaries.intact());
+    check_rejected(call.status, call.e, call.out.canaries,
+                   {SONNX_ERR_INCOMPATIBLE, 1, c.axis, c.size, c.expected,
+                    msg_degenerate(1, c.axis, c.size, c.expected), SONNX_RULE_XLA_DEGENERATE});
   }
   {
     /* extreme sizes are only compared; a 1 against a 0 gives 0 (E27) */
@@ -1630,6 +1679,23 @@ TEST_CASE("attack xla_binary_shape: degenerate dimensions that are incompatible"
           SONNX_OK);
     CHECK((rank == 3 && dims[0] == SIZE_MAX && dims[1] == kTwo32 && dims[2] == 0));
   }
+}
+
+// The example of 003 (XLA-DEGENERATE): the message cites that rule, not SONNX-C1.
+// @req XLA-DEGENERATE LIB-ERR-STATUS
+TEST_CASE("attack xla_binary_shape: a degenerate mismatch cites XLA-DEGENERATE")
+{
+  const Sizes lhs{7, 2, 5}, rhs{7, 2, 6};
+  XlaCall call(shape_of(lhs), shape_of(rhs), nullptr, 0);
+  check_rejected(call.status, call.e, call.out.canaries,
+                 {SONNX_ERR_INCOMPATIBLE, 1, 2, 6, 5, msg_degenerate(1, 2, 6, 5),
+                  SONNX_RULE_XLA_DEGENERATE});
+  CHECK(message(call.e) == "input 1, axis 2: size 6 is neither 5 nor 1 (XLA-DEGENERATE)");
+  /* err may be NULL (LIB-ERR-STATUS): the same status, nothing written */
+  ShapeOut out;
+  CHECK(sonnx_xla_binary_shape(shape_of(lhs), shape_of(rhs), nullptr, 0, out.dims, 6, &out.rank,
+                               nullptr) == SONNX_ERR_INCOMPATIBLE);
+  CHECK(out.canaries.intact());
 }
 
 /* -------------------------------- sonnx_unidirectional_check -------------------------------- */
@@ -1818,74 +1884,12 @@ TEST_CASE("attack expand_shape: incompatible shapes, a 1 against a 0, extreme si
   }
 }
 
-/* ------------------------------------ known defects ------------------------------------ */
-/* Each case below asserts what the documentation requires and the library does not do yet.
-   doctest::should_fail keeps the suite green while the defect stands and turns it red the
-   day the defect is fixed (remove the decorator then). They cite no requirement on purpose:
-   they are not evidence that one is met. */
-
-TEST_CASE("KNOWN DEFECT: in_dim size mismatch cites XLA-INDIM-MATCH" * doctest::should_fail())
-{
-  /* spec/requirements.md XLA-INDIM-MATCH; the message cites SONNX-C1 instead. sonnx_format_error
-     chooses the text from status and fields alone, and an InDim mismatch has the fields of a C1
-     violation, so a fix needs information sonnx_error does not carry. */
-  const Sizes x{3}, bd{1}, z{2, 4};
-  InDimCall call(shape_of(x), fault_page(), 4, bd.data(), shape_of(z), 8);
-  CHECK(call.status == SONNX_ERR_INCOMPATIBLE);
-  const std::string text = message(call.e);
-  CHECK(starts_with(text, "input 0, axis 1: "));
-  CHECK(text.find("(XLA-INDIM-MATCH)") != std::string::npos);
-}
-
-TEST_CASE("KNOWN DEFECT: xla_binary_shape degenerate mismatch cites XLA-DEGENERATE" *
-          doctest::should_fail())
-{
-  /* spec/requirements.md XLA-DEGENERATE; the message cites SONNX-C1 (same cause as above). */
-  const Sizes lhs{7, 2, 5}, rhs{7, 2, 6};
-  XlaCall call(shape_of(lhs), shape_of(rhs), nullptr, 0);
-  CHECK(call.status == SONNX_ERR_INCOMPATIBLE);
-  const std::string text = message(call.e);
-  CHECK(starts_with(text, "input 1, axis 2: "));
-  CHECK(text.find("(XLA-DEGENERATE)") != std::string::npos);
-}
-
-TEST_CASE("KNOWN DEFECT: in_dim x_data NULL names its position 2 in err->expected" *
-          doctest::should_fail())
-{
-  /* sonnx_broadcast.h, sonnx_error: for NULL, expected is the 1-based position of the NULL
-     argument (0 only for an input's dims); x_data is argument 2, as in sonnx_broadcast_to, which
-     reports 2. sonnx_broadcast_in_dim reports 0. */
-  const Sizes x{3}, bd{1}, z{2, 3};
-  InDimCall call(shape_of(x), nullptr, 1, bd.data(), shape_of(z), 6);
-  CHECK(call.status == SONNX_ERR_NULL);
-  CHECK(call.e.input == 0);
-  CHECK(call.e.expected == 2);
-}
-
-TEST_CASE("KNOWN DEFECT: broadcast names a NULL output buffer 'output m'" * doctest::should_fail())
-{
-  /* sonnx_broadcast with the data of output 1 NULL: err->input = 1, err->expected = 3 (the
-     outputs argument); the message says "input 1: dims or data is NULL ...", naming an input. */
-  const Sizes a{2, 1}, b{1, 3};
-  const int8_t av[2] = {1, 2};
-  const int8_t bv[3] = {3, 4, 5};
-  const sonnx_tensor in[2] = {{shape_of(a), av, 1}, {shape_of(b), bv, 1}};
-  int8_t z0[6];
-  const sonnx_buffer outs[2] = {{z0, sizeof z0}, {nullptr, 6}};
-  size_t dims[2];
-  size_t rank;
-  sonnx_error e = fresh_error();
-  CHECK(sonnx_broadcast(2, in, outs, dims, 2, &rank, &e) == SONNX_ERR_NULL);
-  CHECK((e.input == 1 && e.expected == 3));
-  CHECK(starts_with(message(e), "output 1: "));
-}
-
 /* ============================== sonnx_format_error ============================== */
 
 // @req LIB-ERR-STATUS
 TEST_CASE("attack format_error: every capacity, NULL err, extreme fields, unknown status")
 {
-  const sonnx_error c1{SONNX_ERR_INCOMPATIBLE, 1, 2, 4, 3};
+  const sonnx_error c1{SONNX_ERR_INCOMPATIBLE, 1, 2, 4, 3, SONNX_RULE_SONNX};
   const std::string full = "input 1, axis 2: size 4 is neither 3 nor 1 (SONNX-C1)";
   CHECK(sonnx_format_error(&c1, nullptr, 0) == full.size());
   for (size_t cap = 1; cap <= full.size() + 2; ++cap) {
@@ -1913,35 +1917,57 @@ TEST_CASE("attack format_error: every capacity, NULL err, extreme fields, unknow
     sonnx_error e;
     std::string text;
   };
+  constexpr sonnx_rule kC1 = SONNX_RULE_SONNX;
   const Case cases[] = {
-      {{SONNX_OK, SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX}, "no error"},
-      {{SONNX_ERR_NULL, SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX}, "argument " + M + " is NULL (LIB-NULL)"},
-      {{SONNX_ERR_NULL, SIZE_MAX - 1, SIZE_MAX - 1, 0, 0},
+      {{SONNX_OK, SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX, kC1}, "no error"},
+      {{SONNX_ERR_NULL, SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX, kC1}, "argument " + M + " is NULL (LIB-NULL)"},
+      {{SONNX_ERR_NULL, SIZE_MAX - 1, SIZE_MAX - 1, 0, 0, kC1},
        "input 18446744073709551614, axis 18446744073709551614: dims or data is NULL but its size is "
        "not zero (LIB-NULL)"},
-      {{SONNX_ERR_ARGUMENT, SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX},
+      /* sonnx_error: with an input index, expected 2 is the data of input m, 3 the data of
+         output m (sonnx_broadcast's outputs argument); an output has no axis to name */
+      {{SONNX_ERR_NULL, 2, SIZE_MAX, 0, 2, kC1},
+       "input 2: dims or data is NULL but its size is not zero (LIB-NULL)"},
+      {{SONNX_ERR_NULL, SIZE_MAX - 1, SIZE_MAX - 1, 0, 3, kC1},
+       "output 18446744073709551614: data is NULL but its size is not zero (LIB-NULL)"},
+      {{SONNX_ERR_ARGUMENT, SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX, kC1},
        "number of inputs " + M + " is outside [1, " + M + "] (SONNX-L-RANGE)"},
-      {{SONNX_ERR_ARGUMENT, SIZE_MAX, SIZE_MAX - 1, SIZE_MAX, SIZE_MAX},
+      {{SONNX_ERR_ARGUMENT, SIZE_MAX, SIZE_MAX - 1, SIZE_MAX, SIZE_MAX, kC1},
        "axis 18446744073709551614: index " + M + " is not below the size " + M + " (LIB-STRIDES)"},
-      {{SONNX_ERR_ARGUMENT, SIZE_MAX - 1, SIZE_MAX, SIZE_MAX, 1},
+      {{SONNX_ERR_ARGUMENT, SIZE_MAX - 1, SIZE_MAX, SIZE_MAX, 1, kC1},
        "input 18446744073709551614: element size " + M + " is not positive (LIB-ELEM-SIZE)"},
-      {{SONNX_ERR_RANK, SIZE_MAX - 1, SIZE_MAX - 1, SIZE_MAX, SIZE_MAX},
+      {{SONNX_ERR_RANK, SIZE_MAX - 1, SIZE_MAX - 1, SIZE_MAX, SIZE_MAX, kC1},
        "input 18446744073709551614, axis 18446744073709551614: rank " + M + " exceeds " + M +
            " (LIB-RANK)"},
-      {{SONNX_ERR_INCOMPATIBLE, SIZE_MAX - 1, SIZE_MAX - 1, SIZE_MAX, SIZE_MAX},
+      {{SONNX_ERR_INCOMPATIBLE, SIZE_MAX - 1, SIZE_MAX - 1, SIZE_MAX, SIZE_MAX, kC1},
        "input 18446744073709551614, axis 18446744073709551614: size " + M + " is neither " + M +
            " nor 1 (SONNX-C1)"},
-      {{SONNX_ERR_INCOMPATIBLE, SIZE_MAX - 1, SIZE_MAX, SIZE_MAX, SIZE_MAX},
+      /* the rule names the requirement an incompatible size broke (sonnx_error.rule) */
+      {{SONNX_ERR_INCOMPATIBLE, SIZE_MAX - 1, SIZE_MAX - 1, SIZE_MAX, SIZE_MAX,
+        SONNX_RULE_XLA_INDIM_MATCH},
+       "input 18446744073709551614, axis 18446744073709551614: size " + M + " is neither " + M +
+           " nor 1 (XLA-INDIM-MATCH)"},
+      {{SONNX_ERR_INCOMPATIBLE, SIZE_MAX - 1, SIZE_MAX - 1, SIZE_MAX, SIZE_MAX,
+        SONNX_RULE_XLA_DEGENERATE},
+       "input 18446744073709551614, axis 18446744073709551614: size " + M + " is neither " + M +
+           " nor 1 (XLA-DEGENERATE)"},
+      /* 3 is inside the enum's range of values (0..3), no rule of the API: read as the default */
+      {{SONNX_ERR_INCOMPATIBLE, 1, 2, 4, 3, static_cast<sonnx_rule>(3)},
+       "input 1, axis 2: size 4 is neither 3 nor 1 (SONNX-C1)"},
+      {{SONNX_ERR_INCOMPATIBLE, SIZE_MAX - 1, SIZE_MAX, SIZE_MAX, SIZE_MAX, kC1},
        "input 18446744073709551614: rank " + M + " is above the target rank " + M + " (ONNX-UNIDIR)"},
-      {{SONNX_ERR_OVERFLOW, SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX}, kMsgOverflowOutput},
-      {{SONNX_ERR_OVERFLOW, SIZE_MAX - 1, SIZE_MAX - 1, 0, 0},
+      /* the rule is read for a size only: a rank above the target is ONNX-UNIDIR whatever it says */
+      {{SONNX_ERR_INCOMPATIBLE, 0, SIZE_MAX, 3, 2, SONNX_RULE_XLA_DEGENERATE},
+       "input 0: rank 3 is above the target rank 2 (ONNX-UNIDIR)"},
+      {{SONNX_ERR_OVERFLOW, SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX, kC1}, kMsgOverflowOutput},
+      {{SONNX_ERR_OVERFLOW, SIZE_MAX - 1, SIZE_MAX - 1, 0, 0, kC1},
        "input 18446744073709551614, axis 18446744073709551614: element count or byte size exceeds "
        "SIZE_MAX (LIB-OVERFLOW)"},
-      {{SONNX_ERR_CAPACITY, SIZE_MAX - 1, SIZE_MAX, SIZE_MAX, SIZE_MAX},
+      {{SONNX_ERR_CAPACITY, SIZE_MAX - 1, SIZE_MAX, SIZE_MAX, SIZE_MAX, kC1},
        "output 18446744073709551614: capacity " + M + " is below the " + M + " needed (LIB-CAPACITY)"},
-      {{SONNX_ERR_CAPACITY, SIZE_MAX, SIZE_MAX, 0, 0}, msg_capacity(0, 0)},
+      {{SONNX_ERR_CAPACITY, SIZE_MAX, SIZE_MAX, 0, 0, kC1}, msg_capacity(0, 0)},
       /* 7 is inside the enum's range of values (0..7): a status no function returns */
-      {{static_cast<sonnx_status>(7), 0, 0, 0, 0}, "unknown status 7"},
+      {{static_cast<sonnx_status>(7), 0, 0, 0, 0, kC1}, "unknown status 7"},
   };
   for (const Case &c : cases) {
     CAPTURE(c.text);

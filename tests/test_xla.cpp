@@ -324,12 +324,16 @@ TEST_CASE("in_dim: a size that is neither the matched size nor 1")
   InDim r(Ints{7, 8, 9}, {3}, bd.data(), {2, 4});
   CHECK(r.st == SONNX_ERR_INCOMPATIBLE);
   check_error(r.err, SONNX_ERR_INCOMPATIBLE, 0, 1, 3, 4);
-  CHECK(message(r.err) == "input 0, axis 1: size 3 is neither 4 nor 1 (SONNX-C1)");
+  /* sonnx_error.rule names the rule broken; the message cites it */
+  CHECK(r.err.rule == SONNX_RULE_XLA_INDIM_MATCH);
+  CHECK(message(r.err) == "input 0, axis 1: size 3 is neither 4 nor 1 (XLA-INDIM-MATCH)");
   CHECK(r.untouched());
   /* The matched axis decides, not "at least one of the dimensions" (E25). */
   const Sizes zero{0};
   InDim r0(Ints{7, 8, 9}, {3}, zero.data(), {2, 3});
   check_error(r0.err, SONNX_ERR_INCOMPATIBLE, 0, 0, 3, 2);
+  CHECK(r0.err.rule == SONNX_RULE_XLA_INDIM_MATCH);
+  CHECK(message(r0.err) == "input 0, axis 0: size 3 is neither 2 nor 1 (XLA-INDIM-MATCH)");
   CHECK(r0.untouched());
 }
 
@@ -463,15 +467,12 @@ TEST_CASE("in_dim: NULL output data with elements to write is argument 6")
   CHECK(message(e) == "input 0: dims or data is NULL but its size is not zero (LIB-NULL)");
 }
 
-// KNOWN LIBRARY BUG, kept red on purpose (doctest::should_fail): sonnx_error's documentation
-// (sonnx_broadcast.h) says a NULL error has expected = the 1-based position of the NULL argument,
-// 0 only for an input's dims, and sonnx_broadcast_to reports its NULL x_data (argument 2) with
-// expected = 2; sonnx_broadcast_in_dim, whose x_data is argument 2 too, reports expected = 0
-// (src/sonnx_xla.c, the `x_data == NULL` check). The message is the same (it names input 0).
-// When the library is fixed this case fails: remove should_fail then. It cites no requirement,
-// so that the evidence report does not count it as evidence for LIB-NULL while the bug stands.
-TEST_CASE("in_dim: NULL x data has expected = 2, its argument position, as in sonnx_broadcast_to" *
-          doctest::should_fail())
+// sonnx_error's documentation (sonnx_broadcast.h): a NULL error has expected = the 1-based
+// position of the NULL argument, 0 only for an input's dims. sonnx_broadcast_to reports its NULL
+// x_data (argument 2) with expected = 2; sonnx_broadcast_in_dim, whose x_data is argument 2 too,
+// does the same. The message names input 0.
+// @req LIB-NULL LIB-ERR-STATUS
+TEST_CASE("in_dim: NULL x data has expected = 2, its argument position, as in sonnx_broadcast_to")
 {
   const Sizes xd{3}, zd{2, 3}, bd{1};
   Ints z(6, kCanary);
@@ -480,8 +481,9 @@ TEST_CASE("in_dim: NULL x data has expected = 2, its argument position, as in so
   REQUIRE(to.expected == 2u);
   sonnx_error e{};
   CHECK(sonnx_broadcast_in_dim(view(xd), nullptr, 4, bd.data(), view(zd), z.data(), 24, &e) == SONNX_ERR_NULL);
-  CHECK(e.input == 0u);
-  CHECK(e.expected == 2u);
+  check_error(e, SONNX_ERR_NULL, 0, kNo, 0, 2);
+  CHECK(message(e) == "input 0: dims or data is NULL but its size is not zero (LIB-NULL)");
+  for (int32_t c : z) CHECK(c == kCanary);
 }
 
 /* ---- sonnx_xla_binary_shape ---- */
@@ -534,10 +536,15 @@ TEST_CASE("xla_binary_shape: (7,2,5) and (7,2,6) are incompatible")
   ShapeOut o;
   CHECK(xla(o, {7, 2, 5}, {7, 2, 6}, {}) == SONNX_ERR_INCOMPATIBLE);
   CHECK(o.err.axis == 2);
+  /* sonnx_error.rule names the rule broken; the message cites it (fields: header of
+     sonnx_xla_binary_shape, those of sonnx_broadcast_shape_numpy with lhs input 0) */
+  CHECK(o.err.rule == SONNX_RULE_XLA_DEGENERATE);
+  CHECK(message(o.err) == "input 1, axis 2: size 6 is neither 5 nor 1 (XLA-DEGENERATE)");
   CHECK(o.untouched());
   ShapeOut v;
   CHECK(xla(v, {2, 3}, {2}, {1}) == SONNX_ERR_INCOMPATIBLE);
   CHECK(v.err.axis == 1);
+  CHECK(v.err.rule == SONNX_RULE_XLA_DEGENERATE);
   CHECK(v.untouched());
 }
 
@@ -871,6 +878,7 @@ TEST_CASE("C++: broadcast_in_dim, xla_binary_shape, expand_shape, unidirectional
   CHECK(*scalar == sonnx::shape{2, 3});
   auto missing = sonnx::xla_binary_shape(sonnx::shape{3}, sonnx::shape{2, 3});
   CHECK(missing.status() == SONNX_ERR_ARGUMENT);
+  CHECK(missing.error().rule() == SONNX_RULE_SONNX);
 
   auto e = sonnx::expand_shape(sonnx::shape{3, 1}, sonnx::shape{2, 1, 6});
   REQUIRE(e);
@@ -879,6 +887,39 @@ TEST_CASE("C++: broadcast_in_dim, xla_binary_shape, expand_shape, unidirectional
   REQUIRE(u);
   CHECK(*u == sonnx::shape{2, 3});
   CHECK(!sonnx::unidirectional_check(sonnx::shape{3}, sonnx::shape{2, 3}));
+}
+
+// error::rule() is sonnx_error.rule: the XLA rule an incompatible size broke, cited by message().
+// @req XLA-INDIM-MATCH XLA-DEGENERATE LIB-ERR-STATUS
+TEST_CASE("C++: the error of an XLA incompatibility names its rule")
+{
+  const std::array<float, 3> v{7, 8, 9};
+  std::array<float, 8> out{};
+  out.fill(-1.0f);
+  const std::array<std::size_t, 1> bd{1};
+  auto m = sonnx::broadcast_in_dim<float>(v, sonnx::shape{3}, bd, out, sonnx::shape{2, 4});
+  REQUIRE(!m);
+  CHECK(m.status() == SONNX_ERR_INCOMPATIBLE);
+  CHECK(m.error().rule() == SONNX_RULE_XLA_INDIM_MATCH);
+  CHECK(m.error().input() == 0u);
+  CHECK(m.error().axis() == 1u);
+  CHECK(m.error().size() == 3u);
+  CHECK(m.error().expected() == 4u);
+  CHECK(std::string(m.error().message()) == "input 0, axis 1: size 3 is neither 4 nor 1 (XLA-INDIM-MATCH)");
+  for (float f : out) CHECK(f == -1.0f);
+
+  auto d = sonnx::xla_binary_shape(sonnx::shape{7, 2, 5}, sonnx::shape{7, 2, 6});
+  REQUIRE(!d);
+  CHECK(d.status() == SONNX_ERR_INCOMPATIBLE);
+  CHECK(d.error().rule() == SONNX_RULE_XLA_DEGENERATE);
+  CHECK(std::string(d.error().message()) == "input 1, axis 2: size 6 is neither 5 nor 1 (XLA-DEGENERATE)");
+
+  /* the SONNX functions keep the default rule, and SONNX-C1 */
+  auto c = sonnx::expand_shape(sonnx::shape{3, 2}, sonnx::shape{3, 4});
+  REQUIRE(!c);
+  CHECK(c.error().rule() == SONNX_RULE_SONNX);
+  CHECK(std::string(c.error().message()) == "input 0, axis 1: size 2 is neither 4 nor 1 (SONNX-C1)");
+  CHECK(sonnx::error().rule() == SONNX_RULE_SONNX);
 }
 
 /* ---- the C++ wrappers: the checks of their own, and the std::string path ---- */

@@ -63,8 +63,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                }
                return x.rank;
              }()) < x.rank) {
-    /* XLA-INDIM-MATCH: the axis is the result axis bd[k] */
-    want = error(SONNX_ERR_INCOMPATIBLE, 0, bd[mismatch], x.dims[mismatch], z.dims[bd[mismatch]]);
+    /* XLA-INDIM-MATCH: the axis is the result axis bd[k]; err->rule names the rule */
+    want = with_rule(error(SONNX_ERR_INCOMPATIBLE, 0, bd[mismatch], x.dims[mismatch], z.dims[bd[mismatch]]),
+                     SONNX_RULE_XLA_INDIM_MATCH);
   } else if (es == 0) {
     want = error(SONNX_ERR_ARGUMENT, 0, kNoIndex, 0, 0, false); /* expected: not documented */
   } else if (z_count == 0 && z_fits) {
@@ -74,10 +75,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   } else if (!x_fits) {
     want = error(SONNX_ERR_OVERFLOW, 0, kNoIndex, 0, 0, false);
   } else if ((flags & 0x01u) && x_bytes > 0) {
-    /* LIB-NULL: input 0, expected = x_data's position, 2. KNOWN DEFECT: the library sets
-       expected = 0 (the value documented for an input's dims); tests/test_attacks.cpp keeps the
-       documented value under doctest::should_fail. Only status, input and axis compared here. */
-    want = error(SONNX_ERR_NULL, 0, kNoIndex, 0, 2, false);
+    /* LIB-NULL: input 0, expected = x_data's position, 2 (sonnx_error, as sonnx_broadcast_to) */
+    want = error(SONNX_ERR_NULL, 0, kNoIndex, 0, 2);
   } else if ((flags & 0x02u) && z_bytes > 0) {
     want = null_argument(6);
   } else if (capacity < z_bytes) {

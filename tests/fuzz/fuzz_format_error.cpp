@@ -2,7 +2,8 @@
  * (LIB-ERR-STATUS): the message, its length, truncation to cap - 1, the NUL, no byte past cap.
  * Bytes: flags (bit0 err NULL), status (u8 % 8; 7 is no status of the API), input, axis,
  * size, expected (size() each), cap mode (0: 0 with a NULL buffer, 1: size() % 300,
- * 2: SONNX_MESSAGE_MAX). */
+ * 2: SONNX_MESSAGE_MAX), rule (u8 % 4; 3 is no rule of the API; last, so that a seed written
+ * before the rule existed reads rule 0). */
 #include "fuzz_support.hpp"
 
 using namespace fuzz;
@@ -26,6 +27,11 @@ std::string ref_message(const sonnx_error *e)
   case SONNX_ERR_NULL:
     if (e->input == kNoIndex) {
       return "argument " + num(e->expected) + " is NULL (LIB-NULL)";
+    }
+    /* sonnx_error: with an input index, expected 3 is the data of output m (the outputs
+       argument of sonnx_broadcast); an output has no axis to name */
+    if (e->expected == 3) {
+      return "output " + num(e->input) + ": data is NULL but its size is not zero (LIB-NULL)";
     }
     return loc(*e) + "dims or data is NULL but its size is not zero (LIB-NULL)";
   case SONNX_ERR_ARGUMENT:
@@ -61,8 +67,12 @@ std::string ref_message(const sonnx_error *e)
       return loc(*e) + "rank " + num(e->size) + " is above the target rank " + num(e->expected) +
              " (ONNX-UNIDIR)";
     }
-    return loc(*e) + "size " + num(e->size) + " is neither " + num(e->expected) +
-           " nor 1 (SONNX-C1)";
+    /* the requirement the rule names (sonnx_error.rule); any other value is the default */
+    return loc(*e) + "size " + num(e->size) + " is neither " + num(e->expected) + " nor 1 (" +
+           (e->rule == SONNX_RULE_XLA_INDIM_MATCH   ? "XLA-INDIM-MATCH"
+            : e->rule == SONNX_RULE_XLA_DEGENERATE ? "XLA-DEGENERATE"
+                                                   : "SONNX-C1") +
+           ")";
   case SONNX_ERR_OVERFLOW:
     return (e->input == kNoIndex ? std::string("output: ") : loc(*e)) +
            "element count or byte size exceeds SIZE_MAX (LIB-OVERFLOW)";
@@ -90,6 +100,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   e.expected = b.size();
   const uint8_t cap_mode = b.u8() % 3;
   const size_t cap = cap_mode == 0 ? 0 : cap_mode == 1 ? b.size() % 300 : SONNX_MESSAGE_MAX;
+  e.rule = static_cast<sonnx_rule>(b.u8() % 4); /* 0..3: inside the enum's range */
   const sonnx_error *err = (flags & 0x01u) ? nullptr : &e;
 
   const std::string want = ref_message(err);

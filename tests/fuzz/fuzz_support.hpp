@@ -239,12 +239,20 @@ struct Expect {
   size_t size = 0;
   size_t expected = 0;
   bool check_sizes = true;
+  sonnx_rule rule = SONNX_RULE_SONNX; /* sonnx_error: the default outside the XLA rules */
 };
 
 inline Expect error(sonnx_status s, size_t input, size_t axis, size_t size, size_t expected,
                     bool check_sizes = true)
 {
   return Expect{s, input, axis, size, expected, check_sizes};
+}
+
+/* An incompatibility under an XLA rule (sonnx_error.rule). */
+inline Expect with_rule(Expect e, sonnx_rule rule)
+{
+  e.rule = rule;
+  return e;
 }
 
 /* The argument at 1-based position `pos` is NULL (LIB-NULL). */
@@ -425,6 +433,10 @@ inline void check_status(const char *target, sonnx_status got, const sonnx_error
     fail(target, "status " + num(got) + ": err size/expected " + num(err->size) + "/" +
                      num(err->expected) + ", reference " + num(want.size) + "/" +
                      num(want.expected));
+  }
+  if (err->rule != want.rule) {
+    fail(target, "status " + num(got) + ": err rule " + num(err->rule) + ", reference " +
+                     num(want.rule));
   }
   /* The message names what went wrong: checked in full by fuzz_format_error; here the
      requirement ID is present and the message fits. */

@@ -130,19 +130,27 @@ seeds["source_offset"] = {
 }
 
 
-def err_bytes(status, inp, axis, sz, exp, cap_mode=2, flags=0):
-    return bytes([flags, status]) + size(inp) + size(axis) + size(sz) + size(exp) + bytes([cap_mode])
+def err_bytes(status, inp, axis, sz, exp, cap_mode=2, flags=0, rule=None):
+    """rule (sonnx_error.rule) comes after the cap mode (cap_mode 2 reads no value); absent, the
+    target reads 0, SONNX_RULE_SONNX."""
+    out = bytes([flags, status]) + size(inp) + size(axis) + size(sz) + size(exp) + bytes([cap_mode])
+    return out if rule is None else out + bytes([rule])
 
 
 seeds["format_error"] = {
     "ok": err_bytes(0, M64, M64, 0, 0),
     "null-argument": err_bytes(1, M64, M64, 0, 3),
     "null-input": err_bytes(1, 2, M64, 0, 0),
+    "null-input-data": err_bytes(1, 2, M64, 0, 2),
+    "null-output": err_bytes(1, 1, M64, 0, 3),
     "count": err_bytes(2, M64, M64, 0, (1 << 31) - 1),
     "elem-size": err_bytes(2, 0, M64, 0, 1),
     "index": err_bytes(2, M64, 1, 5, 3),
     "rank": err_bytes(3, 1, M64, 65, 64),
     "c1": err_bytes(4, 1, 2, 4, 3),
+    "indim-match": err_bytes(4, 0, 1, 3, 4, rule=1),
+    "degenerate": err_bytes(4, 1, 2, 6, 5, rule=2),
+    "rule-unknown": err_bytes(4, 1, 2, 4, 3, rule=3),
     "unidir": err_bytes(4, 0, M64, 3, 2),
     "overflow": err_bytes(5, M64, M64, 0, 0),
     "capacity": err_bytes(6, M64, M64, 3, 4),

@@ -121,14 +121,15 @@ inline Sizes ref_at_rank(const Sizes &x, const Sizes &bd, size_t n, bool lower, 
    equal sizes stay, anything else is incompatible. The error is the one
    sonnx_broadcast_shape_numpy gives for (lhs, rhs) (header of sonnx_xla_binary_shape): the
    first failing axis i, where lhs's size is the first that is not 1, so rhs (input 1) breaks
-   it with expected = lhs's size (ARRAYAPI-ALGO, erratum E24). */
+   it with expected = lhs's size (ARRAYAPI-ALGO, erratum E24), and err->rule names
+   XLA-DEGENERATE. */
 inline Expect ref_degenerate(const Sizes &lhs, const Sizes &rhs, Sizes *out)
 {
   out->assign(lhs.size(), 0);
   for (size_t i = 0; i < lhs.size(); ++i) {
     const size_t a = lhs[i], c = rhs[i];
     if (a != c && a != 1 && c != 1) {
-      return error(SONNX_ERR_INCOMPATIBLE, 1, i, c, a);
+      return with_rule(error(SONNX_ERR_INCOMPATIBLE, 1, i, c, a), SONNX_RULE_XLA_DEGENERATE);
     }
     (*out)[i] = a == 1 ? c : a;
   }
