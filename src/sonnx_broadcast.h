@@ -385,6 +385,7 @@ sonnx_status sonnx_shape_count(sonnx_shape s, size_t *count);
       ensures \result == SONNX_OK;
       ensures elements: elements_broadcast{Post, Pre}((char *)z_data,
         (char *)x_data, elem_size, x, z, shape_count{Pre}(z));
+      ensures sources: sources_inside{Pre}(x, z, elem_size, shape_count{Pre}(x), shape_count{Pre}(z));
       ensures err != \null ==> err->status == SONNX_OK;
     complete behaviors;
     disjoint behaviors;

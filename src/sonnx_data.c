@@ -135,6 +135,18 @@ static void copy_bytes(char *dst, const char *src, size_t n)
   }
 }
 
+/* One more source inside x: extending the quantified bound in a goal of its
+   own keeps the recursive definitions of source_offset out of the context
+   (in copy_elements they send both provers instantiating). */
+/*@ ghost
+  /@ requires sources_inside(x, z, es, count_x, o);
+     requires source_inside(x, z, es, count_x, o);
+     assigns \nothing;
+     ensures sources_inside(x, z, es, count_x, o + 1);
+  @/
+  static void lemma_sources_step(sonnx_shape x, sonnx_shape z, size_t es, size_t count_x, size_t o) { }
+*/
+
 /* The proved reference kernel: every output element, one after the other. */
 /*@ requires shape_readable(x) && shape_readable(z) && z.rank <= SONNX_MAX_RANK;
     requires broadcasts_to(x, z);
@@ -148,6 +160,7 @@ static void copy_bytes(char *dst, const char *src, size_t n)
     requires \separated(zb + (0 .. count_z * es - 1), xb + (0 .. padded_block(x, z.rank, 0) * es - 1));
     assigns zb[0 .. count_z * es - 1];
     ensures elements_broadcast{Post, Pre}(zb, (char *)xb, es, x, z, count_z);
+    ensures sources_inside(x, z, es, count_x, count_z);
 */
 static void copy_elements(const char *xb, char *zb, size_t es, sonnx_shape x,
                           sonnx_shape z, size_t count_x, size_t count_z)
@@ -156,6 +169,7 @@ static void copy_elements(const char *xb, char *zb, size_t es, sonnx_shape x,
   size_t o = 0;
   /*@ loop invariant 0 <= o <= count_z;
       loop invariant elements_broadcast{Here, Pre}(zb, (char *)xb, es, x, z, o);
+      loop invariant sources_inside(x, z, es, count_x, o);
       loop assigns o, zb[0 .. count_z * es - 1];
       loop variant count_z - o;
   */
@@ -166,6 +180,9 @@ static void copy_elements(const char *xb, char *zb, size_t es, sonnx_shape x,
     /*@ ghost lemma_mul_le_mono(o, 0, es); */
     /*@ ghost lemma_mul_le_mono(src, 0, es); */
     /*@ assert (o + 1) * es == o * es + es && (src + 1) * es == src * es + es; */
+    /*@ assert 0 <= source_offset(x, z, o) * es && source_offset(x, z, o) * es + es <= count_x * es; */
+    /*@ assert source_inside(x, z, es, count_x, o); */
+    /*@ ghost lemma_sources_step(x, z, es, count_x, o); */
     size_t base = o * es;
     size_t from = src * es;
   Before: __attribute__((unused));
@@ -411,18 +428,24 @@ static to_check check_to_sizes(sonnx_shape x, const void *x_data, size_t es, son
   return c;
 }
 
-sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_size,
-                                sonnx_shape z, void *z_data, size_t z_capacity, sonnx_error *err)
+/* The data step of sonnx_broadcast_to once every check has passed, shared
+   with sonnx_broadcast: it writes the output bytes and nothing else (no
+   error record), so a caller keeps every fact about shapes across it. */
+/*@ requires shape_ok(x) && shape_readable(x) && shape_ok(z) && shape_readable(z);
+    requires es >= 1 && broadcasts_to(x, z);
+    requires count_x == shape_count(x) && count_z == shape_count(z);
+    requires count_x * es <= SIZE_MAX && count_z * es <= SIZE_MAX;
+    requires count_z > 0 ==> \valid_read(xb + (0 .. count_x * es - 1)) &&
+      \valid(zb + (0 .. count_z * es - 1)) &&
+      \separated(zb + (0 .. count_z * es - 1), xb + (0 .. count_x * es - 1));
+    assigns zb[0 .. count_z * es - 1];
+    ensures elements: elements_broadcast{Post, Pre}(zb, (char *)xb, es, x, z, count_z);
+    ensures sources: sources_inside(x, z, es, count_x, count_z);
+*/
+static void broadcast_data(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_shape z,
+                           size_t count_x, size_t count_z)
 {
-  to_check c = check_to_shapes(x, elem_size, z);
-  if (c.status == SONNX_OK) {
-    c = check_to_sizes(x, x_data, elem_size, z, z_data, z_capacity);
-  }
-  if (c.status != SONNX_OK) {
-    return sonnx_report(err, c.status, c.input, c.axis, c.size, c.expected);
-  }
-  /*@ assert c.x_count * elem_size <= SIZE_MAX && c.z_count * elem_size <= SIZE_MAX; */
-  if (c.z_count > 0u) {
+  if (count_z > 0u) {
     /* A non-zero count means no size of z is 0, hence every padded size of x is positive. */
     size_t k = 0;
     /*@ loop invariant 0 <= k <= z.rank;
@@ -447,11 +470,24 @@ sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_s
        goals are off proofs/open-goals.txt (checked against this one by
        tests/test_fast_copy.cpp and properties/fast_copy_properties.cpp). */
 #if defined(SONNX_FAST_KERNEL) && !defined(__FRAMAC__)
-    sonnx_fast_copy((const char *)x_data, (char *)z_data, elem_size, x, z, c.x_count, c.z_count);
+    sonnx_fast_copy(xb, zb, es, x, z, count_x, count_z);
 #else
-    copy_elements((const char *)x_data, (char *)z_data, elem_size, x, z, c.x_count, c.z_count);
+    copy_elements(xb, zb, es, x, z, count_x, count_z);
 #endif
   }
+}
+
+sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_size,
+                                sonnx_shape z, void *z_data, size_t z_capacity, sonnx_error *err)
+{
+  to_check c = check_to_shapes(x, elem_size, z);
+  if (c.status == SONNX_OK) {
+    c = check_to_sizes(x, x_data, elem_size, z, z_data, z_capacity);
+  }
+  if (c.status != SONNX_OK) {
+    return sonnx_report(err, c.status, c.input, c.axis, c.size, c.expected);
+  }
+  broadcast_data((const char *)x_data, (char *)z_data, elem_size, x, z, c.x_count, c.z_count);
   return sonnx_report(err, SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
 }
 
@@ -679,6 +715,8 @@ typedef struct {
     ensures rank: \result.status == SONNX_OK ==> \result.rank <= SONNX_MAX_RANK;
     ensures shape: \result.status == SONNX_OK ==>
       tensors_broadcast{Post, Pre}(inputs, n, \result.rank, acc_dims);
+    ensures counts_kept: \result.status == SONNX_OK ==> \forall integer m; 0 <= m < n ==>
+      shape_count(inputs[m].shape) == shape_count{Pre}(inputs[m].shape);
 */
 static fold_result fold_shapes(size_t n, const sonnx_tensor *inputs, size_t *acc_dims)
 {
@@ -785,6 +823,41 @@ static fold_result fold_shapes(size_t n, const sonnx_tensor *inputs, size_t *acc
     /*@ assert tensors_axes{Here, Pre}(inputs, m + 1, r2, acc_dims, r2); */
     m++;
   }
+  /* acc_dims and next_dims were written: carry the inputs' counts over from
+     Pre (their dims are apart from acc_dims by precondition, and from
+     next_dims, a local), one input and one axis at a time. */
+  /*@ ghost
+    size_t j = 0;
+    /@ loop invariant 0 <= j <= n;
+       loop invariant \forall integer i; 0 <= i < j ==>
+         shape_count(inputs[i].shape) == shape_count{Pre}(inputs[i].shape);
+       loop assigns j;
+       loop variant n - j;
+    @/
+    while (j < n) {
+      /@ assert shape_ok(inputs[j].shape); @/
+      size_t a = inputs[j].shape.rank;
+      /@ loop invariant 0 <= a <= inputs[j].shape.rank;
+         loop invariant count_from(inputs[j].shape.dims, a, inputs[j].shape.rank) ==
+                          count_from{Pre}(inputs[j].shape.dims, a, inputs[j].shape.rank);
+         loop assigns a;
+         loop variant a;
+      @/
+      while (a > 0u) {
+        a--;
+        /@ assert \let d = inputs[j].shape.dims; \let q = a; d[q] == \at(d[q], Pre); @/
+        /@ assert \let d = inputs[j].shape.dims; \let r = inputs[j].shape.rank; \let q = a;
+                  count_from(d, q, r) == d[q] * count_from(d, q + 1, r); @/
+        /@ assert \let d = inputs[j].shape.dims; \let r = inputs[j].shape.rank; \let q = a;
+                  count_from{Pre}(d, q, r) == \at(d[q], Pre) * count_from{Pre}(d, q + 1, r); @/
+      }
+      /@ assert shape_count(inputs[j].shape) ==
+                count_from(inputs[j].shape.dims, 0, inputs[j].shape.rank); @/
+      /@ assert shape_count{Pre}(inputs[j].shape) ==
+                count_from{Pre}(inputs[j].shape.dims, 0, inputs[j].shape.rank); @/
+      j++;
+    }
+  */
   r.rank = acc_rank;
   return r;
 }
@@ -865,66 +938,486 @@ static view_check check_buffers(size_t n, const sonnx_tensor *inputs, const sonn
   return c;
 }
 
-sonnx_status sonnx_broadcast(size_t n, const sonnx_tensor *inputs, const sonnx_buffer *outputs,
-                             size_t *out_dims, size_t dims_capacity, size_t *out_rank,
-                             sonnx_error *err)
+/* Outcome of every check of sonnx_broadcast: the error to report, or the
+   common rank and element count (the sizes are in the caller's array). */
+typedef struct {
+  sonnx_status status;
+  size_t input;
+  size_t axis;
+  size_t size;
+  size_t expected;
+  size_t rank;
+  size_t count;
+} broadcast_check;
+
+/* Every check of sonnx_broadcast, in its documented order, before anything
+   is written (@req LIB-ERR-NOWRITE): on success z_dims holds the common
+   shape. */
+/*@ requires \valid(z_dims + (0 .. SONNX_MAX_RANK - 1));
+    requires inputs != \null && outputs != \null && 1 <= n <= SONNX_MAX_INPUTS ==>
+      tensors_valid((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n) &&
+      \separated(z_dims + (0 .. SONNX_MAX_RANK - 1), inputs + (0 .. n - 1)) &&
+      \forall integer m; 0 <= m < n && inputs[m].shape.rank > 0 ==>
+        \separated(z_dims + (0 .. SONNX_MAX_RANK - 1),
+                   inputs[m].shape.dims + (0 .. inputs[m].shape.rank - 1));
+    assigns z_dims[0 .. SONNX_MAX_RANK - 1];
+    ensures arguments: \result.status == SONNX_OK ==>
+      inputs != \null && outputs != \null && 1 <= n <= SONNX_MAX_INPUTS &&
+      out_rank != \null && (out_dims != \null || dims_capacity == 0);
+    ensures rank: \result.status == SONNX_OK ==>
+      \result.rank <= dims_capacity && \result.rank <= SONNX_MAX_RANK;
+    ensures shape: \result.status == SONNX_OK ==>
+      tensors_ok((sonnx_tensor *)inputs, n) &&
+      tensors_broadcast{Post, Pre}((sonnx_tensor *)inputs, n, \result.rank, z_dims);
+    ensures count: \result.status == SONNX_OK ==> \result.count == count_from(z_dims, 0, \result.rank);
+    ensures fits: \result.status == SONNX_OK ==> \forall integer m; 0 <= m < n ==>
+      \result.count * inputs[m].elem_size <= SIZE_MAX &&
+      shape_count(inputs[m].shape) * inputs[m].elem_size <= SIZE_MAX;
+    ensures present: \result.status == SONNX_OK ==> \forall integer m; 0 <= m < n ==>
+      (inputs[m].data != \null || shape_count(inputs[m].shape) == 0) &&
+      (outputs[m].data != \null || \result.count == 0);
+    ensures room: \result.status == SONNX_OK ==> \forall integer m; 0 <= m < n ==>
+      outputs[m].capacity >= \result.count * inputs[m].elem_size;
+    ensures counts_kept: \result.status == SONNX_OK ==> \forall integer m; 0 <= m < n ==>
+      shape_count(inputs[m].shape) == shape_count{Pre}(inputs[m].shape);
+    ensures failed: \result.status != SONNX_OK ==>
+      \result.status == SONNX_ERR_NULL || \result.status == SONNX_ERR_ARGUMENT ||
+      \result.status == SONNX_ERR_RANK || \result.status == SONNX_ERR_INCOMPATIBLE ||
+      \result.status == SONNX_ERR_CAPACITY || \result.status == SONNX_ERR_OVERFLOW;
+*/
+static broadcast_check check_broadcast(size_t n, const sonnx_tensor *inputs,
+                                       const sonnx_buffer *outputs, const size_t *out_dims,
+                                       size_t dims_capacity, const size_t *out_rank,
+                                       size_t *z_dims)
 {
+  broadcast_check r = {SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u, 0u, 0u};
+  /* expected: the 1-based position of the NULL argument in the call */
   if (inputs == NULL) {
-    return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 2u);
+    r.expected = 2u;
+    return r;
   }
   if (outputs == NULL) {
-    return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 3u);
+    r.expected = 3u;
+    return r;
   }
   if (out_dims == NULL && dims_capacity > 0u) {
-    return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 4u);
+    r.expected = 4u;
+    return r;
   }
   if (out_rank == NULL) {
-    return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 6u);
+    r.expected = 6u;
+    return r;
   }
   if (n == 0u || n > SONNX_MAX_INPUTS) {
-    return sonnx_report(err, SONNX_ERR_ARGUMENT, SONNX_NO_INDEX, SONNX_NO_INDEX, n,
-                        SONNX_MAX_INPUTS);
+    r.status = SONNX_ERR_ARGUMENT;
+    r.size = n;
+    r.expected = SONNX_MAX_INPUTS;
+    return r;
   }
-  size_t z_dims[SONNX_MAX_RANK];
   fold_result f = fold_shapes(n, inputs, z_dims);
   if (f.status != SONNX_OK) {
-    return sonnx_report(err, f.status, f.input, f.axis, f.size, f.expected);
+    r.status = f.status;
+    r.input = f.input;
+    r.axis = f.axis;
+    r.size = f.size;
+    r.expected = f.expected;
+    return r;
   }
   if (dims_capacity < f.rank) {
-    return sonnx_report(err, SONNX_ERR_CAPACITY, SONNX_NO_INDEX, SONNX_NO_INDEX, dims_capacity,
-                        f.rank);
+    r.status = SONNX_ERR_CAPACITY;
+    r.size = dims_capacity;
+    r.expected = f.rank;
+    return r;
   }
   sonnx_shape z = {f.rank, z_dims};
   sonnx_count z_count = sonnx_count_of(z);
   if (z_count.status != SONNX_OK) {
-    return sonnx_report(err, SONNX_ERR_OVERFLOW, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
+    r.status = SONNX_ERR_OVERFLOW;
+    return r;
   }
   view_check c = check_buffers(n, inputs, outputs, z_count.count);
   if (c.status != SONNX_OK) {
-    return sonnx_report(err, c.status, c.input, SONNX_NO_INDEX, c.size, c.expected);
+    r.status = c.status;
+    r.input = c.input;
+    r.size = c.size;
+    r.expected = c.expected;
+    return r;
   }
-  /* Every check passed: from here on nothing fails. The data first (its
-     preconditions were established in this memory state), the shape last. */
+  /*@ assert fits: \forall integer m; 0 <= m < n ==>
+        z_count.count * inputs[m].elem_size <= SIZE_MAX &&
+        shape_count(inputs[m].shape) * inputs[m].elem_size <= SIZE_MAX; */
+  /*@ assert room: \forall integer m; 0 <= m < n ==>
+        outputs[m].capacity >= z_count.count * inputs[m].elem_size; */
+  r.status = SONNX_OK;
+  r.rank = f.rank;
+  r.count = z_count.count;
+  return r;
+}
+
+/*@ // Output m can be written by broadcast_data(x_m, z): every check of
+    // sonnx_broadcast_to holds for it (its behavior broadcast).
+    // (Indexed, not by value: a struct read as a whole is a different term from
+    // its fields read one by one, and the provers do not always connect them.)
+    predicate output_ready{L}(sonnx_tensor *in, sonnx_buffer *out, integer m, sonnx_shape z,
+                              integer z_count) =
+      shape_ok(in[m].shape) && shape_readable(in[m].shape) && in[m].elem_size > 0 &&
+      broadcasts_to(in[m].shape, z) &&
+      shape_count(in[m].shape) * in[m].elem_size <= SIZE_MAX &&
+      z_count * in[m].elem_size <= SIZE_MAX &&
+      out[m].capacity >= z_count * in[m].elem_size &&
+      (in[m].data != \null || shape_count(in[m].shape) == 0) &&
+      (out[m].data != \null || z_count == 0) &&
+      (z_count > 0 ==>
+        \valid_read((char *)in[m].data + (0 .. shape_count(in[m].shape) * in[m].elem_size - 1)) &&
+        \valid((char *)out[m].data + (0 .. z_count * in[m].elem_size - 1)) &&
+        \separated((char *)out[m].data + (0 .. z_count * in[m].elem_size - 1),
+                   (char *)in[m].data + (0 .. shape_count(in[m].shape) * in[m].elem_size - 1)));
+*/
+
+/*@ // Input j's bytes are the same at L1 and L2 (one predicate per input, so
+    // that a frame over all the inputs is instantiated on a symbol).
+    predicate input_kept{L1, L2}(sonnx_tensor *in, integer j) =
+      \forall integer q; 0 <= q < shape_count{L1}(\at(in[j].shape, L1)) * \at(in[j].elem_size, L1) ==>
+        \at(((char *)in[j].data)[q], L1) == \at(((char *)in[j].data)[q], L2);
+
+    // Output j's first count elements of input j's size are the same at L1 and L2.
+    predicate output_kept{L1, L2}(sonnx_tensor *in, sonnx_buffer *out, integer j, integer count) =
+      \forall integer a; 0 <= a < count * \at(in[j].elem_size, L1) ==>
+        \at(((char *)out[j].data)[a], L1) == \at(((char *)out[j].data)[a], L2);
+*/
+
+/* Writes output m alone, and says what it leaves alone: every input's bytes
+   and every other output's z_count elements. A function of its own so that
+   these frames are proved in a small context (in copy_outputs the provers
+   drown in the separation facts of all the inputs). */
+/*@ requires m < n <= SONNX_MAX_INPUTS;
+    requires \valid_read(inputs + (0 .. n - 1)) && \valid_read(outputs + (0 .. n - 1));
+    requires shape_ok(z) && shape_readable(z) && z_count == shape_count(z);
+    requires ready: \forall integer j; 0 <= j < n ==> output_ready((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, j, z, z_count);
+    requires tensors_separated((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n);
+    assigns ((char *)outputs[m].data)[0 .. z_count * inputs[m].elem_size - 1];
+    ensures written: elements_broadcast{Post, Pre}((char *)outputs[m].data, (char *)inputs[m].data,
+      inputs[m].elem_size, inputs[m].shape, z, z_count);
+    ensures sources: sources_inside(inputs[m].shape, z, inputs[m].elem_size,
+      shape_count(inputs[m].shape), z_count);
+    ensures inputs_kept: \forall integer j; 0 <= j < n ==>
+      input_kept{Post, Pre}((sonnx_tensor *)inputs, j);
+    ensures outputs_kept: \forall integer j; 0 <= j < n && j != m ==>
+      output_kept{Post, Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, j, z_count);
+*/
+static void write_output(size_t n, const sonnx_tensor *inputs, const sonnx_buffer *outputs,
+                         sonnx_shape z, size_t z_count, size_t m)
+{
+  (void)n; /* read by the proof only (the frames of the other inputs and outputs) */
+  /* x points into inputs (not a copy): the proof then names input m's
+     fields by the same terms as the contract does. */
+  const sonnx_tensor *x = &inputs[m];
+  /*@ assert output_ready((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, m, z, z_count); */
+  byte_size_result x_size = byte_size(x->shape, x->elem_size); /* fits: checked by the caller */
+  /*@ assert x_size.status == SONNX_OK && x_size.count == shape_count(x->shape); */
+  char *zb = (char *)outputs[m].data;
+  broadcast_data((const char *)x->data, zb, x->elem_size, x->shape, z, x_size.count, z_count);
+  /* The frames, one ground input and output at a time. */
+  /*@ ghost
+    size_t j = 0;
+    /@ loop invariant 0 <= j <= n;
+       loop invariant \forall integer t; 0 <= t < j ==> input_kept{Here, Pre}((sonnx_tensor *)inputs, t);
+       loop invariant \forall integer t; 0 <= t < j && t != m ==>
+         output_kept{Here, Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, t, z_count);
+       loop assigns j;
+       loop variant n - j;
+    @/
+    while (j < n) {
+      /@ assert output_ready((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, j, z, z_count); @/
+      /@ assert in_cap: z_count > 0 && inputs[j].data != \null ==>
+           \separated(zb + (0 .. outputs[m].capacity - 1),
+             (char *)inputs[j].data + (0 .. shape_count(inputs[j].shape) * inputs[j].elem_size - 1)); @/
+      /@ assert in_apart: \separated(zb + (0 .. z_count * x->elem_size - 1),
+           (char *)inputs[j].data + (0 .. shape_count(inputs[j].shape) * inputs[j].elem_size - 1)); @/
+      /@ assert in_kept: \let xj = (char *)inputs[j].data; \forall integer q;
+           0 <= q < shape_count(inputs[j].shape) * inputs[j].elem_size ==> xj[q] == \at(xj[q], Pre); @/
+      /@ assert input_kept{Here, Pre}((sonnx_tensor *)inputs, j); @/
+      if (j != m) {
+        /@ assert out_cap: z_count > 0 ==> \separated(zb + (0 .. outputs[m].capacity - 1),
+             (char *)outputs[j].data + (0 .. outputs[j].capacity - 1)); @/
+        /@ assert out_apart: \separated(zb + (0 .. z_count * x->elem_size - 1),
+             (char *)outputs[j].data + (0 .. z_count * inputs[j].elem_size - 1)); @/
+        /@ assert out_kept: \let zj = (char *)outputs[j].data; \forall integer a;
+             0 <= a < z_count * inputs[j].elem_size ==> zj[a] == \at(zj[a], Pre); @/
+        /@ assert output_kept{Here, Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, j, z_count); @/
+      }
+      j++;
+    }
+  */
+}
+
+/* Writes output m = broadcast_to(x_m, z) for every m, once every check has
+   passed (nothing fails here, so the data step is called directly). Each call proves its own output; the proof
+   carries the outputs already written across the later calls one ground
+   element at a time (as copy_elements does), since a frame over the
+   products o * es has nothing for the provers to instantiate on. */
+/*@ requires 1 <= n <= SONNX_MAX_INPUTS;
+    requires \valid_read(inputs + (0 .. n - 1)) && \valid_read(outputs + (0 .. n - 1));
+    requires shape_ok(z) && shape_readable(z) && z_count == shape_count(z);
+    requires ready: \forall integer m; 0 <= m < n ==> output_ready((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, m, z, z_count);
+    requires apart: tensors_separated((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n);
+    assigns ((char *)outputs[0 .. n - 1].data)[0 .. SIZE_MAX];
+    ensures \forall integer m; 0 <= m < n ==>
+      elements_broadcast{Post, Pre}((char *)outputs[m].data, (char *)inputs[m].data,
+        inputs[m].elem_size, inputs[m].shape, z, z_count);
+*/
+static void copy_outputs(size_t n, const sonnx_tensor *inputs, const sonnx_buffer *outputs,
+                         sonnx_shape z, size_t z_count)
+{
   size_t m = 0;
   /*@ loop invariant 0 <= m <= n;
+      loop invariant inputs_kept: \forall integer j; 0 <= j < n ==>
+        input_kept{Here, Pre}((sonnx_tensor *)inputs, j);
+      loop invariant done: \forall integer j; 0 <= j < m ==>
+        elements_broadcast{Here, Pre}((char *)outputs[j].data, (char *)inputs[j].data,
+          inputs[j].elem_size, inputs[j].shape, z, z_count);
       loop assigns m, ((char *)outputs[0 .. n - 1].data)[0 .. SIZE_MAX];
       loop variant n - m;
   */
   while (m < n) {
-    (void)sonnx_broadcast_to(inputs[m].shape, inputs[m].data, inputs[m].elem_size, z,
-                             outputs[m].data, outputs[m].capacity, NULL);
+    /* Named for the proof only. */
+    /*@ ghost const sonnx_tensor *x = &inputs[m]; */
+    /*@ ghost char *zb = (char *)outputs[m].data; */
+    /*@ assert output_ready((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, m, z, z_count); */
+    /*@ assert input_kept{Here, Pre}((sonnx_tensor *)inputs, m); */
+  Before: __attribute__((unused));
+    write_output(n, inputs, outputs, z, z_count, m);
+    /*@ assert input_m_kept: \let xb = (char *)x->data; \forall integer q;
+          0 <= q < shape_count(x->shape) * x->elem_size ==> \at(xb[q], Before) == \at(xb[q], Pre); */
+    /* Output m reads its input at the call's Pre: the input bytes are those
+       of Pre (inputs_kept), element by element. */
+    /*@ ghost
+      size_t o = 0;
+      /@ loop invariant 0 <= o <= z_count;
+         loop invariant elements_broadcast{Here, Pre}(zb, (char *)x->data, x->elem_size, x->shape, z, o);
+         loop assigns o;
+         loop variant z_count - o;
+      @/
+      while (o < z_count) {
+        /@ assert written_m: element_broadcast{Here, Before}(zb, (char *)x->data, x->elem_size, x->shape, z, o); @/
+        /@ assert source_inside(x->shape, z, x->elem_size, shape_count(x->shape), o); @/
+        /@ assert \let s = source_offset(x->shape, z, o);
+              s * x->elem_size + x->elem_size <= shape_count(x->shape) * x->elem_size; @/
+        /@ assert source_nonneg: 0 <= source_offset(x->shape, z, o) * x->elem_size; @/
+        /@ assert unfold_m: \let s = source_offset(x->shape, z, o) * x->elem_size; \let xb = (char *)x->data;
+              \forall integer b; 0 <= b < x->elem_size ==>
+                \let p = o * x->elem_size + b; zb[p] == \at(xb[s + b], Before); @/
+        /@ assert source_kept: \let s = source_offset(x->shape, z, o) * x->elem_size; \let xb = (char *)x->data;
+              \forall integer b; 0 <= b < x->elem_size ==> \at(xb[s + b], Before) == \at(xb[s + b], Pre); @/
+        /@ assert chain_m: \let s = source_offset(x->shape, z, o) * x->elem_size; \let xb = (char *)x->data;
+              \forall integer b; 0 <= b < x->elem_size ==>
+                \let p = o * x->elem_size + b; zb[p] == \at(xb[s + b], Pre); @/
+        /@ assert element_m: element_broadcast{Here, Pre}(zb, (char *)x->data, x->elem_size, x->shape, z, o); @/
+        o++;
+      }
+    */
+    /* Every input is apart from output m: its bytes are still those of Pre.
+       One ground input at a time (a frame quantified over the inputs is more
+       than the provers instantiate in this context). */
+    /*@ ghost
+      size_t i = 0;
+      /@ loop invariant 0 <= i <= n;
+         loop invariant \forall integer t; 0 <= t < i ==> input_kept{Here, Pre}((sonnx_tensor *)inputs, t);
+         loop assigns i;
+         loop variant n - i;
+      @/
+      while (i < n) {
+        /@ assert input_kept{Here, Before}((sonnx_tensor *)inputs, i); @/
+        /@ assert input_kept{Before, Pre}((sonnx_tensor *)inputs, i); @/
+        /@ assert in_now: \let xi = (char *)inputs[i].data; \forall integer q;
+             0 <= q < shape_count(inputs[i].shape) * inputs[i].elem_size ==> xi[q] == \at(xi[q], Before); @/
+        /@ assert in_before: \let xi = (char *)inputs[i].data; \forall integer q;
+             0 <= q < shape_count(inputs[i].shape) * inputs[i].elem_size ==> \at(xi[q], Before) == \at(xi[q], Pre); @/
+        /@ assert in_kept: input_kept{Here, Pre}((sonnx_tensor *)inputs, i); @/
+        i++;
+      }
+    */
+    /* Outputs 0 .. m-1 are apart from output m: their bytes are those of
+       Before, element by element. */
+    /*@ ghost
+      size_t j = 0;
+      /@ loop invariant 0 <= j <= m;
+         loop invariant \forall integer i; 0 <= i < j ==>
+           elements_broadcast{Here, Pre}((char *)outputs[i].data, (char *)inputs[i].data,
+             inputs[i].elem_size, inputs[i].shape, z, z_count);
+         loop assigns j;
+         loop variant m - j;
+      @/
+      while (j < m) {
+        /@ assert elements_broadcast{Before, Pre}((char *)outputs[j].data, (char *)inputs[j].data,
+             inputs[j].elem_size, inputs[j].shape, z, z_count); @/
+        /@ assert output_kept{Here, Before}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, j, z_count); @/
+        /@ assert frame: \let zj = (char *)outputs[j].data; \forall integer a;
+             0 <= a < z_count * inputs[j].elem_size ==> zj[a] == \at(zj[a], Before); @/
+        size_t p = 0;
+        /@ loop invariant 0 <= p <= z_count;
+           loop invariant elements_broadcast{Here, Pre}((char *)outputs[j].data,
+             (char *)inputs[j].data, inputs[j].elem_size, inputs[j].shape, z, p);
+           loop assigns p;
+           loop variant z_count - p;
+        @/
+        while (p < z_count) {
+          lemma_mul_le_mono(z_count, p + 1, inputs[j].elem_size);
+          lemma_mul_le_mono(p, 0, inputs[j].elem_size);
+          /@ assert (p + 1) * inputs[j].elem_size == p * inputs[j].elem_size + inputs[j].elem_size; @/
+          /@ assert kept: \let zj = (char *)outputs[j].data; \forall integer t; 0 <= t < inputs[j].elem_size ==>
+                \let a = p * inputs[j].elem_size + t; zj[a] == \at(zj[a], Before); @/
+          /@ assert element_broadcast{Before, Pre}((char *)outputs[j].data, (char *)inputs[j].data,
+                inputs[j].elem_size, inputs[j].shape, z, p); @/
+          /@ assert unfold_j: \let zj = (char *)outputs[j].data; \let xj = (char *)inputs[j].data;
+                \let s = source_offset(inputs[j].shape, z, p) * inputs[j].elem_size;
+                \forall integer t; 0 <= t < inputs[j].elem_size ==>
+                  \let a = p * inputs[j].elem_size + t; \at(zj[a], Before) == \at(xj[s + t], Pre); @/
+          /@ assert chain_j: \let zj = (char *)outputs[j].data; \let xj = (char *)inputs[j].data;
+                \let s = source_offset(inputs[j].shape, z, p) * inputs[j].elem_size;
+                \forall integer t; 0 <= t < inputs[j].elem_size ==>
+                  \let a = p * inputs[j].elem_size + t; zj[a] == \at(xj[s + t], Pre); @/
+          /@ assert element_j: element_broadcast{Here, Pre}((char *)outputs[j].data, (char *)inputs[j].data,
+                inputs[j].elem_size, inputs[j].shape, z, p); @/
+          p++;
+        }
+        j++;
+      }
+    */
     m++;
   }
+}
+
+/* The shape results, once every check has passed: out_dims, out_rank and
+   the OK report. Also says what these writes leave alone (every input, and
+   the counts read through their dims), proved here in a small context. */
+/*@ requires rank <= SONNX_MAX_RANK && n <= SONNX_MAX_INPUTS;
+    requires \valid_read(z_dims + (0 .. SONNX_MAX_RANK - 1));
+    requires \valid(out_dims + (0 .. rank - 1)) && \valid(out_rank) && (err == \null || \valid(err));
+    requires \separated(out_dims + (0 .. rank - 1), out_rank, z_dims + (0 .. SONNX_MAX_RANK - 1));
+    requires \separated(out_rank, z_dims + (0 .. SONNX_MAX_RANK - 1));
+    requires err != \null ==> \separated(err, out_dims + (0 .. rank - 1), out_rank,
+                                         z_dims + (0 .. SONNX_MAX_RANK - 1));
+    requires \valid_read(inputs + (0 .. n - 1));
+    requires \separated(inputs + (0 .. n - 1), out_dims + (0 .. rank - 1), out_rank);
+    requires err != \null ==> \separated(inputs + (0 .. n - 1), err);
+    requires \forall integer m; 0 <= m < n ==> shape_ok(inputs[m].shape) && shape_readable(inputs[m].shape);
+    requires \forall integer m; 0 <= m < n && inputs[m].shape.rank > 0 ==>
+      \separated(inputs[m].shape.dims + (0 .. inputs[m].shape.rank - 1), out_dims + (0 .. rank - 1), out_rank) &&
+      (err != \null ==> \separated(inputs[m].shape.dims + (0 .. inputs[m].shape.rank - 1), err));
+    assigns out_dims[0 .. rank - 1], *out_rank, *err;
+    ensures dims: \forall integer t; 0 <= t < rank ==> out_dims[t] == z_dims[t];
+    ensures rank: *out_rank == rank;
+    ensures reported: err != \null ==> err->status == SONNX_OK;
+    ensures count: count_from(out_dims, 0, rank) == count_from{Pre}(z_dims, 0, rank);
+    ensures inputs_kept: \forall integer m; 0 <= m < n ==>
+      inputs[m].shape.rank == \old(inputs[m].shape.rank) &&
+      inputs[m].elem_size == \old(inputs[m].elem_size) &&
+      shape_count(inputs[m].shape) == shape_count{Pre}(inputs[m].shape);
+*/
+static void publish_shape(size_t n, const sonnx_tensor *inputs, const size_t *z_dims, size_t rank,
+                          size_t *out_dims, size_t *out_rank, sonnx_error *err)
+{
+  (void)n;      /* read by the proof only (the frames of the inputs) */
+  (void)inputs;
   size_t k = 0;
-  /*@ loop invariant 0 <= k <= f.rank;
-      loop invariant tensors_axes{Here, Pre}((sonnx_tensor *)inputs, n, f.rank, out_dims, k);
-      loop assigns k, out_dims[0 .. dims_capacity - 1];
-      loop variant f.rank - k;
+  /*@ loop invariant 0 <= k <= rank;
+      loop invariant \forall integer t; 0 <= t < k ==> out_dims[t] == z_dims[t];
+      loop assigns k, out_dims[0 .. rank - 1];
+      loop variant rank - k;
   */
-  while (k < f.rank) {
+  while (k < rank) {
     out_dims[k] = z_dims[k];
     k++;
   }
-  *out_rank = f.rank;
-  return sonnx_report(err, SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
+  *out_rank = rank;
+  (void)sonnx_report(err, SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
+  /*@ ghost
+    size_t b = rank;
+    /@ loop invariant 0 <= b <= rank;
+       loop invariant out_count: count_from(out_dims, b, rank) == count_from{Pre}(z_dims, b, rank);
+       loop assigns b;
+       loop variant b;
+    @/
+    while (b > 0u) {
+      b--;
+      /@ assert \let q = b; out_dims[q] == \at(z_dims[q], Pre); @/
+      /@ assert count_from(out_dims, b, rank) == out_dims[b] * count_from(out_dims, b + 1, rank); @/
+      /@ assert \let q = b; count_from{Pre}(z_dims, q, rank) ==
+                \at(z_dims[q], Pre) * count_from{Pre}(z_dims, q + 1, rank); @/
+    }
+    size_t j = 0;
+    /@ loop invariant 0 <= j <= n;
+       loop invariant \forall integer i; 0 <= i < j ==>
+         inputs[i].shape.rank == \at(inputs[i].shape.rank, Pre) &&
+         inputs[i].elem_size == \at(inputs[i].elem_size, Pre) &&
+         shape_count(inputs[i].shape) == shape_count{Pre}(inputs[i].shape);
+       loop assigns j;
+       loop variant n - j;
+    @/
+    while (j < n) {
+      /@ assert \let t = inputs + j; t->shape.rank == \at(t->shape.rank, Pre) &&
+                t->elem_size == \at(t->elem_size, Pre); @/
+      size_t a = inputs[j].shape.rank;
+      /@ loop invariant 0 <= a <= inputs[j].shape.rank;
+         loop invariant in_count: count_from(inputs[j].shape.dims, a, inputs[j].shape.rank) ==
+                          count_from{Pre}(inputs[j].shape.dims, a, inputs[j].shape.rank);
+         loop assigns a;
+         loop variant a;
+      @/
+      while (a > 0u) {
+        a--;
+        /@ assert \let d = inputs[j].shape.dims; \let q = a; d[q] == \at(d[q], Pre); @/
+        /@ assert \let d = inputs[j].shape.dims; \let r = inputs[j].shape.rank; \let q = a;
+                  count_from(d, q, r) == d[q] * count_from(d, q + 1, r); @/
+        /@ assert \let d = inputs[j].shape.dims; \let r = inputs[j].shape.rank; \let q = a;
+                  count_from{Pre}(d, q, r) == \at(d[q], Pre) * count_from{Pre}(d, q + 1, r); @/
+      }
+      /@ assert shape_count(inputs[j].shape) ==
+                count_from(inputs[j].shape.dims, 0, inputs[j].shape.rank); @/
+      /@ assert shape_count{Pre}(inputs[j].shape) ==
+                count_from{Pre}(inputs[j].shape.dims, 0, inputs[j].shape.rank); @/
+      j++;
+    }
+  */
+}
+
+sonnx_status sonnx_broadcast(size_t n, const sonnx_tensor *inputs, const sonnx_buffer *outputs,
+                             size_t *out_dims, size_t dims_capacity, size_t *out_rank,
+                             sonnx_error *err)
+{
+  size_t z_dims[SONNX_MAX_RANK];
+  broadcast_check c = check_broadcast(n, inputs, outputs, out_dims, dims_capacity, out_rank, z_dims);
+  if (c.status != SONNX_OK) {
+    return sonnx_report(err, c.status, c.input, c.axis, c.size, c.expected);
+  }
+Checked: __attribute__((unused));
+  /* Every check passed: from here on nothing fails. The shape first, then
+     the data, so that the data is proved against the shape the caller gets. */
+  publish_shape(n, inputs, z_dims, c.rank, out_dims, out_rank, err);
+  sonnx_shape z = {c.rank, out_dims};
+  /*@ assert \forall integer t; 0 <= t < c.rank ==> out_dims[t] == \at(z_dims[t], Checked); */
+  /*@ assert sizes: tensors_axes{Here, Pre}((sonnx_tensor *)inputs, n, c.rank, out_dims, c.rank); */
+  /*@ assert count_from(out_dims, 0, c.rank) == count_from{Checked}(&z_dims[0], 0, c.rank); */
+  /*@ assert \forall integer m; 0 <= m < n ==>
+        shape_count(inputs[m].shape) == shape_count{Pre}(inputs[m].shape); */
+  /*@ ghost
+    /@ assert shape_count(z) == c.count; @/
+    size_t i = 0;
+    /@ loop invariant 0 <= i <= n;
+       loop invariant \forall integer t; 0 <= t < i ==> output_ready((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, t, z, c.count);
+       loop assigns i;
+       loop variant n - i;
+    @/
+    while (i < n) {
+      /@ assert ready_shape: broadcasts_to(inputs[i].shape, z); @/
+      /@ assert ready: output_ready((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, i, z, c.count); @/
+      i++;
+    }
+  */
+  copy_outputs(n, inputs, outputs, z, c.count);
+  /*@ assert elements: \forall integer m; 0 <= m < n ==>
+        elements_broadcast_to{Here, Pre}((char *)outputs[m].data, (char *)inputs[m].data,
+          inputs[m].elem_size, \at(inputs[m].shape, Pre), c.rank, out_dims, c.count); */
+  return SONNX_OK;
 }

@@ -69,6 +69,7 @@ sonnx_count sonnx_count_of(sonnx_shape s);
     requires \separated(zb + (0 .. count_z * es - 1), xb + (0 .. padded_block(x, z.rank, 0) * es - 1));
     assigns zb[0 .. count_z * es - 1];
     ensures elements_broadcast{Post, Pre}(zb, (char *)xb, es, x, z, count_z);
+    ensures sources_inside(x, z, es, count_x, count_z);
 */
 void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_shape z,
                      size_t count_x, size_t count_z);
@@ -85,6 +86,7 @@ void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_s
     requires \separated(zb + (0 .. count_z * es - 1), xb + (0 .. padded_block(x, z.rank, 0) * es - 1));
     assigns zb[0 .. count_z * es - 1];
     ensures elements_broadcast{Post, Pre}(zb, (char *)xb, es, x, z, count_z);
+    ensures sources_inside(x, z, es, count_x, count_z);
 */
 void sonnx_reference_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_shape z,
                           size_t count_x, size_t count_z);

@@ -97,6 +97,20 @@
     \forall integer o, b; 0 <= o < upto && 0 <= b < es ==>
       \at(zb[o * es + b], L1) == \at(xb[source_from{L1}(x, zd, zr, o, 0) * es + b], L2);
 
+  // @req SONNX-ELEM
+  // The source of each of the first upto output elements lies inside x's
+  // count_x elements, stated on bytes. Not a clause of the spec: the bound a
+  // caller needs to carry the relation across later writes (the input bytes
+  // it reads stay inside the input buffer) with no product to instantiate.
+  // (Two predicates, as for the element relation: provers instantiate on a symbol.)
+  predicate source_inside{L}(sonnx_shape x, sonnx_shape z, integer es, integer count_x,
+                             integer o) =
+    0 <= source_offset(x, z, o) && 0 <= source_offset(x, z, o) * es &&
+    source_offset(x, z, o) * es + es <= count_x * es;
+  predicate sources_inside{L}(sonnx_shape x, sonnx_shape z, integer es, integer count_x,
+                              integer upto) =
+    \forall integer o; 0 <= o < upto ==> source_inside(x, z, es, count_x, o);
+
   // ---- The N-ary operator over an array of tensors (sonnx_broadcast) ----
 
   // Every input has a shape the library accepts and a non-zero element size.
