@@ -1170,7 +1170,7 @@ TEST_CASE("sonnx::error and sonnx::result: success, failure, messages")
   CHECK(none.status() == SONNX_OK);
   CHECK(msg(none) == "no error");
 
-  sonnx_error c;
+  sonnx_error c{}; /* rule = SONNX_RULE_SONNX, the default */
   c.status = SONNX_ERR_INCOMPATIBLE;
   c.input = 1;
   c.axis = 2;

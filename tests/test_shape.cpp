@@ -210,7 +210,7 @@ bool contains(const std::string &text, const std::string &part)
 
 sonnx_error make_error(sonnx_status status, size_t input, size_t axis, size_t size, size_t expected)
 {
-  sonnx_error e;
+  sonnx_error e{}; /* every field set, rule = SONNX_RULE_SONNX */
   e.status = status;
   e.input = input;
   e.axis = axis;
