@@ -151,6 +151,7 @@ public:
   Canary &operator=(const Canary &) = delete;
 
   unsigned char *data() { return p_; }
+  const unsigned char *data() const { return p_; }
   size_t bytes() const { return n_; }
   /* Every byte from `from` on still holds its canary. */
   bool intact_from(size_t from) const
@@ -446,6 +447,35 @@ inline void check_status(const char *target, sonnx_status got, const sonnx_error
     fail(target, std::string("bad message: ") + msg);
   }
 }
+
+/* The shape results (out_dims, out_rank) of a shape function after check_status: untouched
+   canaries on an error; on success the reference's rank and sizes, nothing past the rank. */
+inline void check_shape_result(const char *target, sonnx_status got, const Canary &out_dims,
+                               const Canary &out_rank, const Sizes &result)
+{
+  if (got != SONNX_OK) {
+    if (!out_dims.intact() || !out_rank.intact()) {
+      fail(target, "an output was written on error " + num(got));
+    }
+    return;
+  }
+  size_t rank;
+  std::memcpy(&rank, out_rank.data(), sizeof rank);
+  if (rank != result.size()) {
+    fail(target, "rank " + num(rank) + ", reference " + num(result.size()));
+  }
+  for (size_t i = 0; i < rank; ++i) {
+    size_t d;
+    std::memcpy(&d, out_dims.data() + i * sizeof(size_t), sizeof d);
+    if (d != result[i]) {
+      fail(target, "axis " + num(i) + ": " + num(d) + ", reference " + num(result[i]));
+    }
+  }
+  if (!out_dims.intact_from(rank * sizeof(size_t))) {
+    fail(target, "out_dims written past out_rank");
+  }
+}
+
 
 /* A fresh err full of garbage, so fields the call forgot to set are noticed. */
 inline sonnx_error garbage_error()
