@@ -72,6 +72,15 @@
       padded_dim(x, z.rank, k) == z.dims[k] ||
       (padded_dim(x, z.rank, k) == 1 && z.dims[k] != 0);
 
+  // @req ONNX-UNIDIR SONNX-C1 SONNX-STEP2-MAX
+  // broadcasts_to with z given as (zr, zd): the operator holds its result
+  // shape in an array (the fold's result, then out_dims), not in a sonnx_shape
+  // (and WP does not translate a struct built in the logic).
+  predicate broadcasts_to_dims{L}(sonnx_shape x, integer zr, size_t *zd) =
+    x.rank <= zr &&
+    \forall integer k; 0 <= k < zr ==>
+      padded_dim(x, zr, k) == zd[k] || (padded_dim(x, zr, k) == 1 && zd[k] != 0);
+
   // @req SONNX-ELEM LIB-ROWMAJOR
   // Output element o (bytes o*es .. o*es+es-1 of zb) is the f-mapped element of the input bytes xb.
   // The output bytes are read at L1, the shapes and the input bytes at L2 (the call's
