@@ -132,38 +132,40 @@ static inserted_dims insert_ones(sonnx_shape x, const size_t *bd, size_t r)
   return d;
 }
 
-/* x' written into out[0 .. r-1]. Its ensures read x and bd at {Pre}: called before anything
-   else is written, the caller's logic at its own Pre applies unchanged. */
+/* x' written into out[0 .. r-1]. Its values are computed by value (insert_ones) before the
+   first write, so they are read at {Pre} and no frame over the writes to out is needed. */
 /*@ requires shape_readable(x);
     requires bd_readable((size_t *)bd, x.rank);
     requires r <= SONNX_MAX_RANK;
     requires \valid(out + (0 .. r - 1));
-    requires x.rank > 0 ==> \separated(out + (0 .. r - 1), x.dims + (0 .. x.rank - 1));
-    requires x.rank > 0 ==> \separated(out + (0 .. r - 1), bd + (0 .. x.rank - 1));
     assigns out[0 .. r - 1];
     ensures dims: \forall integer t; 0 <= t < r ==> out[t] == indim_dim{Pre}(x, (size_t *)bd, t);
+    ensures from: \forall integer t; 0 <= t < r ==> out[t] == 1 ||
+      \exists integer k; 0 <= k < x.rank && \at(bd[k], Pre) == t && out[t] == \at(x.dims[k], Pre);
 */
 static void fill_inserted(size_t *out, sonnx_shape x, const size_t *bd, size_t r)
 {
+  const inserted_dims d = insert_ones(x, bd, r);
+  /*@ assert computed: \forall integer t; 0 <= t < r ==> d.dims[t] == indim_dim{Pre}(x, (size_t *)bd, t); */
+  /*@ assert computed_from: \forall integer t; 0 <= t < r ==> d.dims[t] == 1 ||
+        \exists integer k; 0 <= k < x.rank && \at(bd[k], Pre) == t && d.dims[t] == \at(x.dims[k], Pre); */
   size_t j = 0;
   /*@ loop invariant 0 <= j <= r;
-      loop invariant \forall integer t; 0 <= t < j ==> out[t] == indim_dim{Pre}(x, (size_t *)bd, t);
+      loop invariant copied: \forall integer t; 0 <= t < j ==> out[t] == d.dims[t];
       loop assigns j, out[0 .. r - 1];
       loop variant r - j;
   */
   while (j < r) {
-    /*@ assert \forall integer k; 0 <= k < x.rank ==> bd[k] == \at(bd[k], Pre) && x.dims[k] == \at(x.dims[k], Pre); */
-    size_t v = inserted_dim(x, bd, j);
-    /*@ assert v == indim_dim{Pre}(x, (size_t *)bd, j); */
-    out[j] = v;
+    out[j] = d.dims[j];
     j++;
   }
 }
 
-/* Writes x' (x with 1s inserted) into out, the dims of xs, and proves (ghost loop, induction on
-   j downwards) that xs is x' for the SONNX data relation: its count, and the source offset of
+/* Writes x' (x with 1s inserted) into out, the dims of xs, and proves (ghost loops, induction on
+   g downwards) that xs is x' for the SONNX data relation: its count, and the source offset of
    every element, are the InDim ones. Its ensures read x, bd and z at {Pre}: called before
-   anything else is written, they are the caller's own {Pre} facts. */
+   anything else is written, they are the caller's own {Pre} facts. One ghost loop per fact,
+   each step one unfolding of the definition at both states. */
 /*@ requires shape_readable(x) && shape_readable(z);
     requires bd_readable((size_t *)bd, x.rank);
     requires z.rank <= SONNX_MAX_RANK && xs.rank == z.rank && xs.dims == out;
@@ -184,34 +186,87 @@ static void fill_layout(size_t *out, sonnx_shape xs, sonnx_shape x, const size_t
 {
   (void)xs; /* read by the proof only */
   const size_t r = z.rank;
-  const inserted_dims d = insert_ones(x, bd, r);
-  /*@ assert from_match: \forall integer t; 0 <= t < r ==> d.dims[t] == z.dims[t] || d.dims[t] == 1; */
-  size_t j = 0;
-  /*@ loop invariant 0 <= j <= r;
-      loop invariant \forall integer t; 0 <= t < j ==> out[t] == d.dims[t];
-      loop assigns j, out[0 .. r - 1];
-      loop variant r - j;
-  */
-  while (j < r) {
-    out[j] = d.dims[j];
-    j++;
-  }
+  /* One unfolding of each {Pre} definition, stated here where nothing is written yet (Qed
+     cannot rewrite their factors with the facts about out that follow). */
+  /*@ assert pre_block: \forall integer g; 0 <= g < r ==> indim_block(x, (size_t *)bd, r, g) ==
+        times(indim_dim(x, (size_t *)bd, g), indim_block(x, (size_t *)bd, r, g + 1)); */
+  /*@ assert pre_zcount: \forall integer g; 0 <= g < r ==>
+        count_from(z.dims, g, r) == times(z.dims[g], count_from(z.dims, g + 1, r)); */
+  /*@ assert pre_quot: \forall integer g, o; 0 <= g < r ==>
+        row_quot(z.dims, r, o, g) == row_quot(z.dims, r, o, g + 1) / z.dims[g]; */
+  /*@ assert pre_source: \forall integer g, o; 0 <= g < r ==>
+        indim_source_from(x, (size_t *)bd, z.dims, r, o, g) ==
+        indim_source_from(x, (size_t *)bd, z.dims, r, o, g + 1) +
+        times(index_map(row_digit(z.dims, r, o, g), indim_dim(x, (size_t *)bd, g), z.dims[g]),
+              indim_block(x, (size_t *)bd, r, g + 1)); */
+  fill_inserted(out, x, bd, r);
   /*@ assert zd_same: \forall integer t; 0 <= t < r ==> z.dims[t] == \at(z.dims[t], Pre); */
+  /*@ assert match_pre: \forall integer t; 0 <= t < r ==> out[t] == \at(z.dims[t], Pre) || out[t] == 1; */
+  /*@ assert from_match: \forall integer t; 0 <= t < r ==> out[t] == z.dims[t] || out[t] == 1; */
+  /*@ assert padded: \forall integer t; 0 <= t < r ==> padded_dim(xs, r, t) == out[t]; */
+  /* The frames: per axis g, from the last one down, one unfolding at each state. In each
+     body the unfolding of the current state comes first: it is then proved before any
+     equation that Qed could use to rewrite one of its factors. */
   /*@ ghost
     size_t g = r;
-    /@ loop invariant 0 <= g <= r;
-       loop invariant count_from(out, g, r) == indim_block{Pre}(x, (size_t *)bd, r, g);
-       loop invariant count_from(z.dims, g, r) == count_from{Pre}(z.dims, g, r);
-       loop invariant padded_block(xs, r, g) == indim_block{Pre}(x, (size_t *)bd, r, g);
-       loop invariant \forall integer o; row_quot(z.dims, r, o, g) == row_quot{Pre}(z.dims, r, o, g);
-       loop invariant \forall integer o;
-         source_from(xs, z.dims, r, o, g) == indim_source_from{Pre}(x, (size_t *)bd, z.dims, r, o, g);
+    /@ loop invariant count_g: 0 <= g <= r;
+       loop invariant count_out: count_from(out, g, r) == indim_block{Pre}(x, (size_t *)bd, r, g);
+       loop invariant count_xs_all: \forall integer h; g <= h <= r ==>
+         padded_block(xs, r, h) == indim_block{Pre}(x, (size_t *)bd, r, h);
        loop assigns g;
        loop variant g;
     @/
     while (g > 0) {
       g--;
-      /@ assert padded_dim(xs, r, g) == out[g]; @/
+      /@ assert count_unfold_out: count_from(out, g, r) == times(out[g], count_from(out, g + 1, r)); @/
+      /@ assert count_unfold_xs: padded_block(xs, r, g) == times(padded_dim(xs, r, g), padded_block(xs, r, g + 1)); @/
+      /@ assert count_xs: padded_block(xs, r, g) == indim_block{Pre}(x, (size_t *)bd, r, g); @/
+    }
+  */
+  /*@ ghost
+    size_t q = r;
+    /@ loop invariant zq_bound: 0 <= q <= r;
+       loop invariant zq_count: count_from(z.dims, q, r) == count_from{Pre}(z.dims, q, r);
+       loop assigns q;
+       loop variant q;
+    @/
+    while (q > 0) {
+      q--;
+      /@ assert zq_unfold: count_from(z.dims, q, r) == times(z.dims[q], count_from(z.dims, q + 1, r)); @/
+      /@ assert zq_dim: \let i = q; z.dims[i] == \at(z.dims[i], Pre); @/
+    }
+  */
+  /*@ ghost
+    size_t u = r;
+    /@ loop invariant zu_bound: 0 <= u <= r;
+       loop invariant zu_quot: \forall integer h, o; u <= h <= r ==>
+         row_quot(z.dims, r, o, h) == row_quot{Pre}(z.dims, r, o, h);
+       loop assigns u;
+       loop variant u;
+    @/
+    while (u > 0) {
+      u--;
+      /@ assert zu_unfold: \forall integer o;
+           row_quot(z.dims, r, o, u) == row_quot(z.dims, r, o, u + 1) / z.dims[u]; @/
+      /@ assert zu_dim: \let i = u; z.dims[i] == \at(z.dims[i], Pre); @/
+    }
+  */
+  /*@ ghost
+    size_t s = r;
+    /@ loop invariant src_bound: 0 <= s <= r;
+       loop invariant src_eq: \forall integer o;
+         source_from(xs, z.dims, r, o, s) == indim_source_from{Pre}(x, (size_t *)bd, z.dims, r, o, s);
+       loop assigns s;
+       loop variant s;
+    @/
+    while (s > 0) {
+      s--;
+      /@ assert src_unfold: \forall integer o; source_from(xs, z.dims, r, o, s) ==
+           source_from(xs, z.dims, r, o, s + 1) +
+           times(index_map(row_digit(z.dims, r, o, s), padded_dim(xs, r, s), z.dims[s]),
+                 padded_block(xs, r, s + 1)); @/
+      /@ assert src_dim: \let i = s; z.dims[i] == \at(z.dims[i], Pre); @/
+      /@ assert src_digit: \forall integer o; row_digit(z.dims, r, o, s) == row_digit{Pre}(z.dims, r, o, s); @/
     }
   */
 }
