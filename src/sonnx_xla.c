@@ -619,6 +619,119 @@ sonnx_status sonnx_xla_binary_shape(sonnx_shape lhs, sonnx_shape rhs,
   return status;
 }
 
+/* Lemma: the N-ary SONNX rule of the core on ops = {a, b} is the pair rule on a and b
+   themselves. Stated here, where ops is a parameter, so that ops[0] and ops[1] are read the
+   one way the core's contract reads them. The direction from the core's compatibility to a's
+   and b's goes axis by axis (a ghost loop: each axis one ground instance). */
+/*@ ghost
+  /@ requires \valid_read(ops + (0 .. 1));
+     requires ops[0].rank == a.rank && ops[0].dims == a.dims;
+     requires ops[1].rank == b.rank && ops[1].dims == b.dims;
+     requires a.rank <= SONNX_MAX_RANK && b.rank <= SONNX_MAX_RANK;
+     assigns \nothing;
+     ensures rank: max_rank(ops, 2) == pair_rank(a.rank, b.rank);
+     ensures compatible: shapes_compatible(0, ops, 2) <==> pair_compatible_max(a, b);
+     ensures dim: \forall integer i, d; 0 <= i < pair_rank(a.rank, b.rank) ==>
+       (is_max_dim(ops, 2, pair_rank(a.rank, b.rank), i, d) <==>
+        d == pair_max(padded_dim(a, pair_rank(a.rank, b.rank), i), padded_dim(b, pair_rank(a.rank, b.rank), i)));
+  @/
+  static void lemma_pair_max_ab(sonnx_shape *ops, sonnx_shape a, sonnx_shape b)
+  {
+    lemma_pair_rule(ops, 0);
+    /@ assert pad: \forall integer i; 0 <= i < pair_rank(a.rank, b.rank) ==>
+         padded_dim(ops[0], pair_rank(a.rank, b.rank), i) == padded_dim(a, pair_rank(a.rank, b.rank), i) &&
+         padded_dim(ops[1], pair_rank(a.rank, b.rank), i) == padded_dim(b, pair_rank(a.rank, b.rank), i); @/
+    /@ assert from: pair_compatible_max(a, b) ==> pair_compatible_at(0, ops, pair_rank(a.rank, b.rank)); @/
+    size_t i = 0;
+    /@ loop invariant 0 <= i <= pair_rank(a.rank, b.rank);
+       loop invariant to: pair_compatible_at(0, ops, pair_rank(a.rank, b.rank)) ==>
+         \forall integer t; 0 <= t < i ==>
+           c1_pair_max(padded_dim(a, pair_rank(a.rank, b.rank), t), padded_dim(b, pair_rank(a.rank, b.rank), t));
+       loop assigns i;
+       loop variant pair_rank(a.rank, b.rank) - i;
+    @/
+    while (i < ((a.rank >= b.rank) ? a.rank : b.rank)) {
+      /@ assert axis: pair_compatible_at(0, ops, pair_rank(a.rank, b.rank)) ==>
+           c1_pair_max(padded_dim(ops[0], pair_rank(a.rank, b.rank), i),
+                       padded_dim(ops[1], pair_rank(a.rank, b.rank), i)); @/
+      i++;
+    }
+  }
+*/
+
+/* Broadcast(a, b) under the SONNX rule, by sonnx_broadcast_shape, returned by value: its
+   callers then write nothing of theirs but *err, and their goals do not carry the core's
+   seven behaviours (lemma_pair_rule maps them to the per-axis pair rules once, here). */
+typedef struct {
+  sonnx_status status;
+  size_t rank;                  /* pair_rank(a.rank, b.rank) when status is SONNX_OK */
+  size_t dims[SONNX_MAX_RANK];  /* its sizes, pair_max of the padded sizes, when SONNX_OK */
+} pair_result;
+
+/*@ requires err == \null || \valid(err);
+    requires shape_ok(a) && shape_ok(b) && shape_readable(a) && shape_readable(b);
+    requires err != \null && a.rank > 0 ==> \separated(err, a.dims + (0 .. a.rank - 1));
+    requires err != \null && b.rank > 0 ==> \separated(err, b.dims + (0 .. b.rank - 1));
+    assigns *err;
+    ensures status: \result.status == SONNX_OK || \result.status == SONNX_ERR_INCOMPATIBLE;
+    ensures compatible: \result.status == SONNX_OK <==> pair_compatible_max{Pre}(a, b);
+    ensures rank: \result.status == SONNX_OK ==> \result.rank == pair_rank(a.rank, b.rank);
+    ensures sizes: \result.status == SONNX_OK ==> \forall integer i; 0 <= i < \result.rank ==>
+      \result.dims[i] == pair_max(padded_dim{Pre}(a, \result.rank, i), padded_dim{Pre}(b, \result.rank, i));
+    ensures reported: err != \null ==> err->status == \result.status;
+    ensures located: err != \null && \result.status != SONNX_OK ==>
+      0 <= err->input < 2 && 0 <= err->axis < pair_rank(a.rank, b.rank);
+*/
+static pair_result pair_max_shape(sonnx_shape a, sonnx_shape b, sonnx_error *err)
+{
+  pair_result res = {SONNX_OK, 0u, {0u}};
+  const sonnx_shape operands[2] = {a, b};
+  /*@ ghost lemma_pair_max_ab((sonnx_shape *)operands, a, b); */
+  res.status = sonnx_broadcast_shape(2u, operands, res.dims, SONNX_MAX_RANK, &res.rank, err);
+  return res;
+}
+
+/* The sizes of a pair_result, copied out (p is a value: nothing to keep apart). */
+/*@ requires p.rank <= SONNX_MAX_RANK;
+    requires \valid(dst + (0 .. p.rank - 1));
+    assigns dst[0 .. p.rank - 1];
+    ensures copied: \forall integer k; 0 <= k < p.rank ==> dst[k] == p.dims[k];
+*/
+static void copy_pair_dims(size_t *dst, pair_result p)
+{
+  size_t k = 0;
+  /*@ loop invariant 0 <= k <= p.rank;
+      loop invariant \forall integer t; 0 <= t < k ==> dst[t] == p.dims[t];
+      loop assigns k, dst[0 .. p.rank - 1];
+      loop variant p.rank - k;
+  */
+  while (k < p.rank) {
+    dst[k] = p.dims[k];
+    k++;
+  }
+}
+
+/* The first axis where the common shape p differs from a; a.rank when none. */
+/*@ requires shape_readable(a) && a.rank <= SONNX_MAX_RANK && p.rank == a.rank;
+    assigns \nothing;
+    ensures 0 <= \result <= a.rank;
+    ensures same: \forall integer t; 0 <= t < \result ==> p.dims[t] == a.dims[t];
+    ensures differs: \result < a.rank ==> p.dims[\result] != a.dims[\result];
+*/
+static size_t first_difference(pair_result p, sonnx_shape a)
+{
+  size_t i = 0;
+  /*@ loop invariant 0 <= i <= a.rank;
+      loop invariant \forall integer t; 0 <= t < i ==> p.dims[t] == a.dims[t];
+      loop assigns i;
+      loop variant a.rank - i;
+  */
+  while (i < a.rank && p.dims[i] == a.dims[i]) {
+    i++;
+  }
+  return i;
+}
+
 /* @req ONNX-UNIDIR: with both shapes valid and b.rank <= a.rank, b broadcasts to a iff
    Broadcast(a, b) under the SONNX rule exists and is a. */
 /*@ requires err == \null || \valid(err);
@@ -634,37 +747,33 @@ sonnx_status sonnx_xla_binary_shape(sonnx_shape lhs, sonnx_shape rhs,
 */
 static sonnx_status unidirectional_core(sonnx_shape a, sonnx_shape b, sonnx_error *err)
 {
-  size_t dims[SONNX_MAX_RANK];
-  size_t rank; /* written by the call on success, the only case it is read */
-  const sonnx_shape operands[2] = {a, b};
-  /*@ ghost lemma_pair_rule((sonnx_shape *)operands, 0); */
-  /*@ assert compatible: broadcasts_to(b, a) ==> pair_compatible_at(0, (sonnx_shape *)operands, a.rank); */
-  sonnx_status status = sonnx_broadcast_shape(2u, operands, dims, SONNX_MAX_RANK, &rank, err);
-  if (status != SONNX_OK) {
+  /*@ assert compatible: broadcasts_to(b, a) ==> pair_compatible_max(a, b); */
+  const pair_result p = pair_max_shape(a, b, err);
+  if (p.status != SONNX_OK) {
     /*@ assert !broadcasts_to{Pre}(b, a); */
-    return status;
+    return p.status;
   }
-  /*@ assert rank == a.rank; */
-  /*@ assert max: \forall integer i; 0 <= i < rank ==>
-        dims[i] == pair_max(padded_dim{Pre}(a, rank, i), padded_dim{Pre}(b, rank, i)); */
-  /*@ assert c1: \forall integer i; 0 <= i < rank ==>
-        c1_pair_max(padded_dim{Pre}(a, rank, i), padded_dim{Pre}(b, rank, i)); */
+  /*@ assert p_rank: p.rank == a.rank; */
+  /*@ assert a_same: \forall integer t; 0 <= t < a.rank ==> a.dims[t] == \at(a.dims[t], Pre); */
+  /*@ assert b_same: \forall integer t; 0 <= t < b.rank ==> b.dims[t] == \at(b.dims[t], Pre); */
   /* Broadcast(a, b) exists; unidirectional means it is a itself (a 1 of a may not stretch). */
-  size_t i = 0;
-  /*@ loop invariant 0 <= i <= rank;
-      loop invariant \forall integer t; 0 <= t < i ==> dims[t] == \at(a.dims[t], Pre);
-      loop assigns i;
-      loop variant rank - i;
-  */
-  while (i < rank) {
-    if (dims[i] != a.dims[i]) {
-      /*@ assert !broadcasts_to{Pre}(b, a); */
-      return sonnx_report(err, SONNX_ERR_INCOMPATIBLE, 1u, i, sonnx_padded_dim(b, rank, i), a.dims[i]);
-    }
-    i++;
+  const size_t i = first_difference(p, a);
+  if (i < p.rank) {
+    /*@ assert differs: \let k = i; p.dims[k] != \at(a.dims[k], Pre); */
+    /*@ assert max_at: \let k = i;
+          p.dims[k] == pair_max(padded_dim{Pre}(a, p.rank, k), padded_dim{Pre}(b, p.rank, k)); */
+    /*@ assert max_at_a: \let k = i;
+          p.dims[k] == pair_max(padded_dim{Pre}(a, a.rank, k), padded_dim{Pre}(b, a.rank, k)); */
+    /*@ assert a_at: \let k = i; padded_dim{Pre}(a, a.rank, k) == \at(a.dims[k], Pre); */
+    /*@ assert kept_at: \let k = i; broadcasts_to{Pre}(b, a) ==>
+          padded_dim{Pre}(b, a.rank, k) == \at(a.dims[k], Pre) ||
+          (padded_dim{Pre}(b, a.rank, k) == 1 && \at(a.dims[k], Pre) != 0); */
+    /*@ assert !broadcasts_to{Pre}(b, a); */
+    return sonnx_report(err, SONNX_ERR_INCOMPATIBLE, 1u, i, sonnx_padded_dim(b, p.rank, i), a.dims[i]);
   }
+  /*@ assert same: \forall integer t; 0 <= t < a.rank ==> p.dims[t] == \at(a.dims[t], Pre); */
   /*@ assert broadcasts_to{Pre}(b, a); */
-  return status;
+  return p.status;
 }
 
 sonnx_status sonnx_unidirectional_check(sonnx_shape a, sonnx_shape b, sonnx_error *err)
@@ -715,18 +824,12 @@ sonnx_status sonnx_expand_shape(sonnx_shape x, sonnx_shape shape, size_t *out_di
   if (capacity < high_rank) {
     return sonnx_report(err, SONNX_ERR_CAPACITY, SONNX_NO_INDEX, SONNX_NO_INDEX, capacity, high_rank);
   }
-  size_t dims[SONNX_MAX_RANK];
-  size_t rank; /* written by the call on success, the only case it is read */
-  const sonnx_shape operands[2] = {x, shape};
-  /*@ ghost lemma_pair_rule((sonnx_shape *)operands, 0); */
-  /*@ assert max_rank((sonnx_shape *)operands, 2) == high_rank; */
-  sonnx_status status = sonnx_broadcast_shape(2u, operands, dims, SONNX_MAX_RANK, &rank, err);
-  if (status != SONNX_OK) {
-    return status;
+  /* The core writes into a value; out_dims and out_rank change only on success. */
+  const pair_result p = pair_max_shape(x, shape, err);
+  if (p.status != SONNX_OK) {
+    return p.status;
   }
-  /*@ assert \forall integer i; 0 <= i < rank ==>
-        dims[i] == pair_max(padded_dim(x, rank, i), padded_dim(shape, rank, i)); */
-  copy_out_dims(out_dims, dims, rank);
-  *out_rank = rank;
-  return status;
+  copy_pair_dims(out_dims, p);
+  *out_rank = p.rank;
+  return p.status;
 }
