@@ -132,38 +132,40 @@ static inserted_dims insert_ones(sonnx_shape x, const size_t *bd, size_t r)
   return d;
 }
 
-/* x' written into out[0 .. r-1]. Its ensures read x and bd at {Pre}: called before anything
-   else is written, the caller's logic at its own Pre applies unchanged. */
+/* x' written into out[0 .. r-1]. Its values are computed by value (insert_ones) before the
+   first write, so they are read at {Pre} and no frame over the writes to out is needed. */
 /*@ requires shape_readable(x);
     requires bd_readable((size_t *)bd, x.rank);
     requires r <= SONNX_MAX_RANK;
     requires \valid(out + (0 .. r - 1));
-    requires x.rank > 0 ==> \separated(out + (0 .. r - 1), x.dims + (0 .. x.rank - 1));
-    requires x.rank > 0 ==> \separated(out + (0 .. r - 1), bd + (0 .. x.rank - 1));
     assigns out[0 .. r - 1];
     ensures dims: \forall integer t; 0 <= t < r ==> out[t] == indim_dim{Pre}(x, (size_t *)bd, t);
+    ensures from: \forall integer t; 0 <= t < r ==> out[t] == 1 ||
+      \exists integer k; 0 <= k < x.rank && \at(bd[k], Pre) == t && out[t] == \at(x.dims[k], Pre);
 */
 static void fill_inserted(size_t *out, sonnx_shape x, const size_t *bd, size_t r)
 {
+  const inserted_dims d = insert_ones(x, bd, r);
+  /*@ assert computed: \forall integer t; 0 <= t < r ==> d.dims[t] == indim_dim{Pre}(x, (size_t *)bd, t); */
+  /*@ assert computed_from: \forall integer t; 0 <= t < r ==> d.dims[t] == 1 ||
+        \exists integer k; 0 <= k < x.rank && \at(bd[k], Pre) == t && d.dims[t] == \at(x.dims[k], Pre); */
   size_t j = 0;
   /*@ loop invariant 0 <= j <= r;
-      loop invariant \forall integer t; 0 <= t < j ==> out[t] == indim_dim{Pre}(x, (size_t *)bd, t);
+      loop invariant copied: \forall integer t; 0 <= t < j ==> out[t] == d.dims[t];
       loop assigns j, out[0 .. r - 1];
       loop variant r - j;
   */
   while (j < r) {
-    /*@ assert \forall integer k; 0 <= k < x.rank ==> bd[k] == \at(bd[k], Pre) && x.dims[k] == \at(x.dims[k], Pre); */
-    size_t v = inserted_dim(x, bd, j);
-    /*@ assert v == indim_dim{Pre}(x, (size_t *)bd, j); */
-    out[j] = v;
+    out[j] = d.dims[j];
     j++;
   }
 }
 
-/* Writes x' (x with 1s inserted) into out, the dims of xs, and proves (ghost loop, induction on
-   j downwards) that xs is x' for the SONNX data relation: its count, and the source offset of
+/* Writes x' (x with 1s inserted) into out, the dims of xs, and proves (ghost loops, induction on
+   g downwards) that xs is x' for the SONNX data relation: its count, and the source offset of
    every element, are the InDim ones. Its ensures read x, bd and z at {Pre}: called before
-   anything else is written, they are the caller's own {Pre} facts. */
+   anything else is written, they are the caller's own {Pre} facts. One ghost loop per fact,
+   each step one unfolding of the definition at both states. */
 /*@ requires shape_readable(x) && shape_readable(z);
     requires bd_readable((size_t *)bd, x.rank);
     requires z.rank <= SONNX_MAX_RANK && xs.rank == z.rank && xs.dims == out;
@@ -184,34 +186,87 @@ static void fill_layout(size_t *out, sonnx_shape xs, sonnx_shape x, const size_t
 {
   (void)xs; /* read by the proof only */
   const size_t r = z.rank;
-  const inserted_dims d = insert_ones(x, bd, r);
-  /*@ assert from_match: \forall integer t; 0 <= t < r ==> d.dims[t] == z.dims[t] || d.dims[t] == 1; */
-  size_t j = 0;
-  /*@ loop invariant 0 <= j <= r;
-      loop invariant \forall integer t; 0 <= t < j ==> out[t] == d.dims[t];
-      loop assigns j, out[0 .. r - 1];
-      loop variant r - j;
-  */
-  while (j < r) {
-    out[j] = d.dims[j];
-    j++;
-  }
+  /* One unfolding of each {Pre} definition, stated here where nothing is written yet (Qed
+     cannot rewrite their factors with the facts about out that follow). */
+  /*@ assert pre_block: \forall integer g; 0 <= g < r ==> indim_block(x, (size_t *)bd, r, g) ==
+        times(indim_dim(x, (size_t *)bd, g), indim_block(x, (size_t *)bd, r, g + 1)); */
+  /*@ assert pre_zcount: \forall integer g; 0 <= g < r ==>
+        count_from(z.dims, g, r) == times(z.dims[g], count_from(z.dims, g + 1, r)); */
+  /*@ assert pre_quot: \forall integer g, o; 0 <= g < r ==>
+        row_quot(z.dims, r, o, g) == row_quot(z.dims, r, o, g + 1) / z.dims[g]; */
+  /*@ assert pre_source: \forall integer g, o; 0 <= g < r ==>
+        indim_source_from(x, (size_t *)bd, z.dims, r, o, g) ==
+        indim_source_from(x, (size_t *)bd, z.dims, r, o, g + 1) +
+        times(index_map(row_digit(z.dims, r, o, g), indim_dim(x, (size_t *)bd, g), z.dims[g]),
+              indim_block(x, (size_t *)bd, r, g + 1)); */
+  fill_inserted(out, x, bd, r);
   /*@ assert zd_same: \forall integer t; 0 <= t < r ==> z.dims[t] == \at(z.dims[t], Pre); */
+  /*@ assert match_pre: \forall integer t; 0 <= t < r ==> out[t] == \at(z.dims[t], Pre) || out[t] == 1; */
+  /*@ assert from_match: \forall integer t; 0 <= t < r ==> out[t] == z.dims[t] || out[t] == 1; */
+  /*@ assert padded: \forall integer t; 0 <= t < r ==> padded_dim(xs, r, t) == out[t]; */
+  /* The frames: per axis g, from the last one down, one unfolding at each state. In each
+     body the unfolding of the current state comes first: it is then proved before any
+     equation that Qed could use to rewrite one of its factors. */
   /*@ ghost
     size_t g = r;
-    /@ loop invariant 0 <= g <= r;
-       loop invariant count_from(out, g, r) == indim_block{Pre}(x, (size_t *)bd, r, g);
-       loop invariant count_from(z.dims, g, r) == count_from{Pre}(z.dims, g, r);
-       loop invariant padded_block(xs, r, g) == indim_block{Pre}(x, (size_t *)bd, r, g);
-       loop invariant \forall integer o; row_quot(z.dims, r, o, g) == row_quot{Pre}(z.dims, r, o, g);
-       loop invariant \forall integer o;
-         source_from(xs, z.dims, r, o, g) == indim_source_from{Pre}(x, (size_t *)bd, z.dims, r, o, g);
+    /@ loop invariant count_g: 0 <= g <= r;
+       loop invariant count_out: count_from(out, g, r) == indim_block{Pre}(x, (size_t *)bd, r, g);
+       loop invariant count_xs_all: \forall integer h; g <= h <= r ==>
+         padded_block(xs, r, h) == indim_block{Pre}(x, (size_t *)bd, r, h);
        loop assigns g;
        loop variant g;
     @/
     while (g > 0) {
       g--;
-      /@ assert padded_dim(xs, r, g) == out[g]; @/
+      /@ assert count_unfold_out: count_from(out, g, r) == times(out[g], count_from(out, g + 1, r)); @/
+      /@ assert count_unfold_xs: padded_block(xs, r, g) == times(padded_dim(xs, r, g), padded_block(xs, r, g + 1)); @/
+      /@ assert count_xs: padded_block(xs, r, g) == indim_block{Pre}(x, (size_t *)bd, r, g); @/
+    }
+  */
+  /*@ ghost
+    size_t q = r;
+    /@ loop invariant zq_bound: 0 <= q <= r;
+       loop invariant zq_count: count_from(z.dims, q, r) == count_from{Pre}(z.dims, q, r);
+       loop assigns q;
+       loop variant q;
+    @/
+    while (q > 0) {
+      q--;
+      /@ assert zq_unfold: count_from(z.dims, q, r) == times(z.dims[q], count_from(z.dims, q + 1, r)); @/
+      /@ assert zq_dim: \let i = q; z.dims[i] == \at(z.dims[i], Pre); @/
+    }
+  */
+  /*@ ghost
+    size_t u = r;
+    /@ loop invariant zu_bound: 0 <= u <= r;
+       loop invariant zu_quot: \forall integer h, o; u <= h <= r ==>
+         row_quot(z.dims, r, o, h) == row_quot{Pre}(z.dims, r, o, h);
+       loop assigns u;
+       loop variant u;
+    @/
+    while (u > 0) {
+      u--;
+      /@ assert zu_unfold: \forall integer o;
+           row_quot(z.dims, r, o, u) == row_quot(z.dims, r, o, u + 1) / z.dims[u]; @/
+      /@ assert zu_dim: \let i = u; z.dims[i] == \at(z.dims[i], Pre); @/
+    }
+  */
+  /*@ ghost
+    size_t s = r;
+    /@ loop invariant src_bound: 0 <= s <= r;
+       loop invariant src_eq: \forall integer o;
+         source_from(xs, z.dims, r, o, s) == indim_source_from{Pre}(x, (size_t *)bd, z.dims, r, o, s);
+       loop assigns s;
+       loop variant s;
+    @/
+    while (s > 0) {
+      s--;
+      /@ assert src_unfold: \forall integer o; source_from(xs, z.dims, r, o, s) ==
+           source_from(xs, z.dims, r, o, s + 1) +
+           times(index_map(row_digit(z.dims, r, o, s), padded_dim(xs, r, s), z.dims[s]),
+                 padded_block(xs, r, s + 1)); @/
+      /@ assert src_dim: \let i = s; z.dims[i] == \at(z.dims[i], Pre); @/
+      /@ assert src_digit: \forall integer o; row_digit(z.dims, r, o, s) == row_digit{Pre}(z.dims, r, o, s); @/
     }
   */
 }
@@ -564,6 +619,119 @@ sonnx_status sonnx_xla_binary_shape(sonnx_shape lhs, sonnx_shape rhs,
   return status;
 }
 
+/* Lemma: the N-ary SONNX rule of the core on ops = {a, b} is the pair rule on a and b
+   themselves. Stated here, where ops is a parameter, so that ops[0] and ops[1] are read the
+   one way the core's contract reads them. The direction from the core's compatibility to a's
+   and b's goes axis by axis (a ghost loop: each axis one ground instance). */
+/*@ ghost
+  /@ requires \valid_read(ops + (0 .. 1));
+     requires ops[0].rank == a.rank && ops[0].dims == a.dims;
+     requires ops[1].rank == b.rank && ops[1].dims == b.dims;
+     requires a.rank <= SONNX_MAX_RANK && b.rank <= SONNX_MAX_RANK;
+     assigns \nothing;
+     ensures rank: max_rank(ops, 2) == pair_rank(a.rank, b.rank);
+     ensures compatible: shapes_compatible(0, ops, 2) <==> pair_compatible_max(a, b);
+     ensures dim: \forall integer i, d; 0 <= i < pair_rank(a.rank, b.rank) ==>
+       (is_max_dim(ops, 2, pair_rank(a.rank, b.rank), i, d) <==>
+        d == pair_max(padded_dim(a, pair_rank(a.rank, b.rank), i), padded_dim(b, pair_rank(a.rank, b.rank), i)));
+  @/
+  static void lemma_pair_max_ab(sonnx_shape *ops, sonnx_shape a, sonnx_shape b)
+  {
+    lemma_pair_rule(ops, 0);
+    /@ assert pad: \forall integer i; 0 <= i < pair_rank(a.rank, b.rank) ==>
+         padded_dim(ops[0], pair_rank(a.rank, b.rank), i) == padded_dim(a, pair_rank(a.rank, b.rank), i) &&
+         padded_dim(ops[1], pair_rank(a.rank, b.rank), i) == padded_dim(b, pair_rank(a.rank, b.rank), i); @/
+    /@ assert from: pair_compatible_max(a, b) ==> pair_compatible_at(0, ops, pair_rank(a.rank, b.rank)); @/
+    size_t i = 0;
+    /@ loop invariant 0 <= i <= pair_rank(a.rank, b.rank);
+       loop invariant to: pair_compatible_at(0, ops, pair_rank(a.rank, b.rank)) ==>
+         \forall integer t; 0 <= t < i ==>
+           c1_pair_max(padded_dim(a, pair_rank(a.rank, b.rank), t), padded_dim(b, pair_rank(a.rank, b.rank), t));
+       loop assigns i;
+       loop variant pair_rank(a.rank, b.rank) - i;
+    @/
+    while (i < ((a.rank >= b.rank) ? a.rank : b.rank)) {
+      /@ assert axis: pair_compatible_at(0, ops, pair_rank(a.rank, b.rank)) ==>
+           c1_pair_max(padded_dim(ops[0], pair_rank(a.rank, b.rank), i),
+                       padded_dim(ops[1], pair_rank(a.rank, b.rank), i)); @/
+      i++;
+    }
+  }
+*/
+
+/* Broadcast(a, b) under the SONNX rule, by sonnx_broadcast_shape, returned by value: its
+   callers then write nothing of theirs but *err, and their goals do not carry the core's
+   seven behaviours (lemma_pair_rule maps them to the per-axis pair rules once, here). */
+typedef struct {
+  sonnx_status status;
+  size_t rank;                  /* pair_rank(a.rank, b.rank) when status is SONNX_OK */
+  size_t dims[SONNX_MAX_RANK];  /* its sizes, pair_max of the padded sizes, when SONNX_OK */
+} pair_result;
+
+/*@ requires err == \null || \valid(err);
+    requires shape_ok(a) && shape_ok(b) && shape_readable(a) && shape_readable(b);
+    requires err != \null && a.rank > 0 ==> \separated(err, a.dims + (0 .. a.rank - 1));
+    requires err != \null && b.rank > 0 ==> \separated(err, b.dims + (0 .. b.rank - 1));
+    assigns *err;
+    ensures status: \result.status == SONNX_OK || \result.status == SONNX_ERR_INCOMPATIBLE;
+    ensures compatible: \result.status == SONNX_OK <==> pair_compatible_max{Pre}(a, b);
+    ensures rank: \result.status == SONNX_OK ==> \result.rank == pair_rank(a.rank, b.rank);
+    ensures sizes: \result.status == SONNX_OK ==> \forall integer i; 0 <= i < \result.rank ==>
+      \result.dims[i] == pair_max(padded_dim{Pre}(a, \result.rank, i), padded_dim{Pre}(b, \result.rank, i));
+    ensures reported: err != \null ==> err->status == \result.status;
+    ensures located: err != \null && \result.status != SONNX_OK ==>
+      0 <= err->input < 2 && 0 <= err->axis < pair_rank(a.rank, b.rank);
+*/
+static pair_result pair_max_shape(sonnx_shape a, sonnx_shape b, sonnx_error *err)
+{
+  pair_result res = {SONNX_OK, 0u, {0u}};
+  const sonnx_shape operands[2] = {a, b};
+  /*@ ghost lemma_pair_max_ab((sonnx_shape *)operands, a, b); */
+  res.status = sonnx_broadcast_shape(2u, operands, res.dims, SONNX_MAX_RANK, &res.rank, err);
+  return res;
+}
+
+/* The sizes of a pair_result, copied out (p is a value: nothing to keep apart). */
+/*@ requires p.rank <= SONNX_MAX_RANK;
+    requires \valid(dst + (0 .. p.rank - 1));
+    assigns dst[0 .. p.rank - 1];
+    ensures copied: \forall integer k; 0 <= k < p.rank ==> dst[k] == p.dims[k];
+*/
+static void copy_pair_dims(size_t *dst, pair_result p)
+{
+  size_t k = 0;
+  /*@ loop invariant 0 <= k <= p.rank;
+      loop invariant \forall integer t; 0 <= t < k ==> dst[t] == p.dims[t];
+      loop assigns k, dst[0 .. p.rank - 1];
+      loop variant p.rank - k;
+  */
+  while (k < p.rank) {
+    dst[k] = p.dims[k];
+    k++;
+  }
+}
+
+/* The first axis where the common shape p differs from a; a.rank when none. */
+/*@ requires shape_readable(a) && a.rank <= SONNX_MAX_RANK && p.rank == a.rank;
+    assigns \nothing;
+    ensures 0 <= \result <= a.rank;
+    ensures same: \forall integer t; 0 <= t < \result ==> p.dims[t] == a.dims[t];
+    ensures differs: \result < a.rank ==> p.dims[\result] != a.dims[\result];
+*/
+static size_t first_difference(pair_result p, sonnx_shape a)
+{
+  size_t i = 0;
+  /*@ loop invariant 0 <= i <= a.rank;
+      loop invariant \forall integer t; 0 <= t < i ==> p.dims[t] == a.dims[t];
+      loop assigns i;
+      loop variant a.rank - i;
+  */
+  while (i < a.rank && p.dims[i] == a.dims[i]) {
+    i++;
+  }
+  return i;
+}
+
 /* @req ONNX-UNIDIR: with both shapes valid and b.rank <= a.rank, b broadcasts to a iff
    Broadcast(a, b) under the SONNX rule exists and is a. */
 /*@ requires err == \null || \valid(err);
@@ -579,37 +747,33 @@ sonnx_status sonnx_xla_binary_shape(sonnx_shape lhs, sonnx_shape rhs,
 */
 static sonnx_status unidirectional_core(sonnx_shape a, sonnx_shape b, sonnx_error *err)
 {
-  size_t dims[SONNX_MAX_RANK];
-  size_t rank; /* written by the call on success, the only case it is read */
-  const sonnx_shape operands[2] = {a, b};
-  /*@ ghost lemma_pair_rule((sonnx_shape *)operands, 0); */
-  /*@ assert compatible: broadcasts_to(b, a) ==> pair_compatible_at(0, (sonnx_shape *)operands, a.rank); */
-  sonnx_status status = sonnx_broadcast_shape(2u, operands, dims, SONNX_MAX_RANK, &rank, err);
-  if (status != SONNX_OK) {
+  /*@ assert compatible: broadcasts_to(b, a) ==> pair_compatible_max(a, b); */
+  const pair_result p = pair_max_shape(a, b, err);
+  if (p.status != SONNX_OK) {
     /*@ assert !broadcasts_to{Pre}(b, a); */
-    return status;
+    return p.status;
   }
-  /*@ assert rank == a.rank; */
-  /*@ assert max: \forall integer i; 0 <= i < rank ==>
-        dims[i] == pair_max(padded_dim{Pre}(a, rank, i), padded_dim{Pre}(b, rank, i)); */
-  /*@ assert c1: \forall integer i; 0 <= i < rank ==>
-        c1_pair_max(padded_dim{Pre}(a, rank, i), padded_dim{Pre}(b, rank, i)); */
+  /*@ assert p_rank: p.rank == a.rank; */
+  /*@ assert a_same: \forall integer t; 0 <= t < a.rank ==> a.dims[t] == \at(a.dims[t], Pre); */
+  /*@ assert b_same: \forall integer t; 0 <= t < b.rank ==> b.dims[t] == \at(b.dims[t], Pre); */
   /* Broadcast(a, b) exists; unidirectional means it is a itself (a 1 of a may not stretch). */
-  size_t i = 0;
-  /*@ loop invariant 0 <= i <= rank;
-      loop invariant \forall integer t; 0 <= t < i ==> dims[t] == \at(a.dims[t], Pre);
-      loop assigns i;
-      loop variant rank - i;
-  */
-  while (i < rank) {
-    if (dims[i] != a.dims[i]) {
-      /*@ assert !broadcasts_to{Pre}(b, a); */
-      return sonnx_report(err, SONNX_ERR_INCOMPATIBLE, 1u, i, sonnx_padded_dim(b, rank, i), a.dims[i]);
-    }
-    i++;
+  const size_t i = first_difference(p, a);
+  if (i < p.rank) {
+    /*@ assert differs: \let k = i; p.dims[k] != \at(a.dims[k], Pre); */
+    /*@ assert max_at: \let k = i;
+          p.dims[k] == pair_max(padded_dim{Pre}(a, p.rank, k), padded_dim{Pre}(b, p.rank, k)); */
+    /*@ assert max_at_a: \let k = i;
+          p.dims[k] == pair_max(padded_dim{Pre}(a, a.rank, k), padded_dim{Pre}(b, a.rank, k)); */
+    /*@ assert a_at: \let k = i; padded_dim{Pre}(a, a.rank, k) == \at(a.dims[k], Pre); */
+    /*@ assert kept_at: \let k = i; broadcasts_to{Pre}(b, a) ==>
+          padded_dim{Pre}(b, a.rank, k) == \at(a.dims[k], Pre) ||
+          (padded_dim{Pre}(b, a.rank, k) == 1 && \at(a.dims[k], Pre) != 0); */
+    /*@ assert !broadcasts_to{Pre}(b, a); */
+    return sonnx_report(err, SONNX_ERR_INCOMPATIBLE, 1u, i, sonnx_padded_dim(b, p.rank, i), a.dims[i]);
   }
+  /*@ assert same: \forall integer t; 0 <= t < a.rank ==> p.dims[t] == \at(a.dims[t], Pre); */
   /*@ assert broadcasts_to{Pre}(b, a); */
-  return status;
+  return p.status;
 }
 
 sonnx_status sonnx_unidirectional_check(sonnx_shape a, sonnx_shape b, sonnx_error *err)
@@ -660,18 +824,12 @@ sonnx_status sonnx_expand_shape(sonnx_shape x, sonnx_shape shape, size_t *out_di
   if (capacity < high_rank) {
     return sonnx_report(err, SONNX_ERR_CAPACITY, SONNX_NO_INDEX, SONNX_NO_INDEX, capacity, high_rank);
   }
-  size_t dims[SONNX_MAX_RANK];
-  size_t rank; /* written by the call on success, the only case it is read */
-  const sonnx_shape operands[2] = {x, shape};
-  /*@ ghost lemma_pair_rule((sonnx_shape *)operands, 0); */
-  /*@ assert max_rank((sonnx_shape *)operands, 2) == high_rank; */
-  sonnx_status status = sonnx_broadcast_shape(2u, operands, dims, SONNX_MAX_RANK, &rank, err);
-  if (status != SONNX_OK) {
-    return status;
+  /* The core writes into a value; out_dims and out_rank change only on success. */
+  const pair_result p = pair_max_shape(x, shape, err);
+  if (p.status != SONNX_OK) {
+    return p.status;
   }
-  /*@ assert \forall integer i; 0 <= i < rank ==>
-        dims[i] == pair_max(padded_dim(x, rank, i), padded_dim(shape, rank, i)); */
-  copy_out_dims(out_dims, dims, rank);
-  *out_rank = rank;
-  return status;
+  copy_pair_dims(out_dims, p);
+  *out_rank = p.rank;
+  return p.status;
 }
