@@ -421,9 +421,11 @@ sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_s
          (out_rank != \null ==> \separated(out_rank, (char *)out[m].data + (0 .. out[m].capacity - 1))) &&
          (err != \null ==> \separated(err, (char *)out[m].data + (0 .. out[m].capacity - 1))));
 
-  // @req LIB-NOALIAS: outputs overlap neither each other, nor any input, nor the shape arrays.
-  predicate tensors_separated{L}(sonnx_tensor *in, sonnx_buffer *out, integer n) =
-    \forall integer m, j; 0 <= m < n && 0 <= j < n && out[m].data != \null ==>
+  // @req LIB-NOALIAS for one output m and one index j: output m overlaps neither output j
+  // nor input j's data. (A predicate of its own so that a proof can carry the
+  // separation across writes pair by pair.)
+  predicate pair_apart{L}(sonnx_tensor *in, sonnx_buffer *out, integer m, integer j) =
+    out[m].data != \null ==>
       (m != j && out[j].data != \null ==>
          \separated((char *)out[m].data + (0 .. out[m].capacity - 1),
                     (char *)out[j].data + (0 .. out[j].capacity - 1))) &&
@@ -431,6 +433,10 @@ sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_s
        shape_count(in[j].shape) * in[j].elem_size <= SIZE_MAX ==>
          \separated((char *)out[m].data + (0 .. out[m].capacity - 1),
                     (char *)in[j].data + (0 .. shape_count(in[j].shape) * in[j].elem_size - 1)));
+
+  // @req LIB-NOALIAS: outputs overlap neither each other, nor any input, nor the shape arrays.
+  predicate tensors_separated{L}(sonnx_tensor *in, sonnx_buffer *out, integer n) =
+    \forall integer m, j; 0 <= m < n && 0 <= j < n ==> pair_apart(in, out, m, j);
 */
 
 /* The operator Z1..ZN = Broadcast(X1..XN) (@req SONNX-SIG): computes the common shape into

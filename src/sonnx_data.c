@@ -293,17 +293,6 @@ static byte_size_result byte_size(sonnx_shape s, size_t es)
   return r;
 }
 
-/* Outcome of every check of sonnx_broadcast_to, returned by value (a plain
-   value for WP): the error to report, or the counts the copy needs. */
-typedef struct {
-  sonnx_status status;
-  size_t input;
-  size_t axis;
-  size_t size;
-  size_t expected;
-  size_t x_count;
-  size_t z_count;
-} to_check;
 
 /* The shape checks of sonnx_broadcast_to: x then z (rank, dims), elem_size,
    x broadcasts to z. */
@@ -326,9 +315,9 @@ typedef struct {
     complete behaviors;
     disjoint behaviors;
 */
-static to_check check_to_shapes(sonnx_shape x, size_t es, sonnx_shape z)
+static sonnx_to_check check_to_shapes(sonnx_shape x, size_t es, sonnx_shape z)
 {
-  to_check c = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u, 0u, 0u};
+  sonnx_to_check c = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u, 0u, 0u};
   if (x.rank > SONNX_MAX_RANK || z.rank > SONNX_MAX_RANK ||
       (x.rank > 0u && x.dims == NULL) || (z.rank > 0u && z.dims == NULL)) {
     int x_bad = x.rank > SONNX_MAX_RANK || (x.rank > 0u && x.dims == NULL);
@@ -363,42 +352,11 @@ static to_check check_to_shapes(sonnx_shape x, size_t es, sonnx_shape z)
   return c;
 }
 
-/* The size checks of sonnx_broadcast_to once the shapes are known good:
-   byte sizes, NULL data with a non-zero count, capacity. */
-/*@ requires shape_ok(x) && shape_readable(x) && shape_ok(z) && shape_readable(z) && es > 0;
-    assigns \nothing;
-    behavior overflow:
-      assumes !to_fits(x, es, z);
-      ensures \result.status == SONNX_ERR_OVERFLOW;
-    behavior null_data:
-      assumes to_fits(x, es, z);
-      assumes to_null_data(x, (void *)x_data, z, (void *)z_data);
-      ensures \result.status == SONNX_ERR_NULL;
-    behavior capacity:
-      assumes to_fits(x, es, z);
-      assumes !to_null_data(x, (void *)x_data, z, (void *)z_data);
-      assumes z_capacity < shape_count(z) * es;
-      ensures \result.status == SONNX_ERR_CAPACITY;
-      ensures \result.expected == shape_count(z) * es;
-    behavior accepted:
-      assumes to_fits(x, es, z);
-      assumes !to_null_data(x, (void *)x_data, z, (void *)z_data);
-      assumes z_capacity >= shape_count(z) * es;
-      ensures \result.status == SONNX_OK;
-      ensures \result.x_count == shape_count(x);
-      ensures \result.z_count == shape_count(z);
-    ensures ok_fits: \result.status == SONNX_OK ==> to_fits(x, es, z);
-    ensures ok_counts: \result.status == SONNX_OK ==>
-      \result.x_count == shape_count(x) && \result.z_count == shape_count(z);
-    ensures ok_bytes: \result.status == SONNX_OK ==>
-      \result.x_count * es <= SIZE_MAX && \result.z_count * es <= SIZE_MAX;
-    complete behaviors;
-    disjoint behaviors;
-*/
-static to_check check_to_sizes(sonnx_shape x, const void *x_data, size_t es, sonnx_shape z,
-                               const void *z_data, size_t z_capacity)
+/* Contract in sonnx_internal.h (shared with sonnx_broadcast_in_dim). */
+sonnx_to_check sonnx_check_to_sizes(sonnx_shape x, const void *x_data, size_t es, sonnx_shape z,
+                                    const void *z_data, size_t z_capacity)
 {
-  to_check c = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u, 0u, 0u};
+  sonnx_to_check c = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u, 0u, 0u};
   byte_size_result zs = byte_size(z, es);
   byte_size_result xs = byte_size(x, es);
   if (zs.status != SONNX_OK || xs.status != SONNX_OK) {
@@ -480,9 +438,9 @@ static void broadcast_data(const char *xb, char *zb, size_t es, sonnx_shape x, s
 sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_size,
                                 sonnx_shape z, void *z_data, size_t z_capacity, sonnx_error *err)
 {
-  to_check c = check_to_shapes(x, elem_size, z);
+  sonnx_to_check c = check_to_shapes(x, elem_size, z);
   if (c.status == SONNX_OK) {
-    c = check_to_sizes(x, x_data, elem_size, z, z_data, z_capacity);
+    c = sonnx_check_to_sizes(x, x_data, elem_size, z, z_data, z_capacity);
   }
   if (c.status != SONNX_OK) {
     return sonnx_report(err, c.status, c.input, c.axis, c.size, c.expected);
@@ -938,30 +896,6 @@ static view_check check_buffers(size_t n, const sonnx_tensor *inputs, const sonn
   return c;
 }
 
-/*@ // tensors_separated for one output m and one index j (an input's data and
-    // another output): the provers then carry it across writes pair by pair.
-    predicate pair_apart{L}(sonnx_tensor *in, sonnx_buffer *out, integer m, integer j) =
-      out[m].data != \null ==>
-        (m != j && out[j].data != \null ==>
-           \separated((char *)out[m].data + (0 .. out[m].capacity - 1),
-                      (char *)out[j].data + (0 .. out[j].capacity - 1))) &&
-        (in[j].data != \null && shape_ok(in[j].shape) &&
-         shape_count(in[j].shape) * in[j].elem_size <= SIZE_MAX ==>
-           \separated((char *)out[m].data + (0 .. out[m].capacity - 1),
-                      (char *)in[j].data + (0 .. shape_count(in[j].shape) * in[j].elem_size - 1)));
-*/
-
-/* Lemma: the pairs make up tensors_separated (a ghost function, so that the
-   provers unfold both definitions with nothing else in sight: in the
-   callers' contexts they run out of memory on it). */
-/*@ ghost
-  /@ requires \forall integer m, j; 0 <= m < n && 0 <= j < n ==> pair_apart(in, out, m, j);
-     assigns \nothing;
-     ensures tensors_separated(in, out, n);
-  @/
-  static void lemma_pairs_apart(sonnx_tensor *in, sonnx_buffer *out, size_t n) { }
-*/
-
 /*@ // Output m can be written by broadcast_data(x_m, z): every check of
     // sonnx_broadcast_to holds for it (its behavior broadcast).
     // (Indexed, not by value: a struct read as a whole is a different term from
@@ -1217,7 +1151,6 @@ static broadcast_check check_broadcast(size_t n, const sonnx_tensor *inputs,
     */
     /*@ assert pairs: \forall integer m, j; 0 <= m < n && 0 <= j < n ==>
           pair_apart((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, m, j); */
-    /*@ ghost lemma_pairs_apart((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n); */
     /*@ assert apart: tensors_separated((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n); */
   }
   return r;
@@ -1455,10 +1388,25 @@ static void copy_outputs(size_t n, const sonnx_tensor *inputs, const sonnx_buffe
     while (t < n) {
       /@ assert all_t: elements_broadcast{Here, Pre}((char *)outputs[t].data, (char *)inputs[t].data,
            inputs[t].elem_size, inputs[t].shape, z, z_count); @/
-      /@ assert sources_t: \forall integer o; 0 <= o < z_count ==>
-           source_offset{Pre}(inputs[t].shape, z, o) == source_from(inputs[t].shape, z.dims, z.rank, o, 0); @/
-      /@ assert as_dims_t: elements_broadcast_to{Here, Pre}((char *)outputs[t].data, (char *)inputs[t].data,
-           inputs[t].elem_size, inputs[t].shape, z.rank, z.dims, z_count); @/
+      // One element at a time: the recursive source_from is then compared
+      // on ground terms only (over all o at once, z3 runs out of memory).
+      size_t o = 0;
+      /@ loop invariant 0 <= o <= z_count;
+         loop invariant \forall integer p; 0 <= p < o ==>
+           element_broadcast_to{Here, Pre}((char *)outputs[t].data, (char *)inputs[t].data,
+             inputs[t].elem_size, inputs[t].shape, z.rank, z.dims, p);
+         loop assigns o;
+         loop variant z_count - o;
+      @/
+      while (o < z_count) {
+        /@ assert element_t: element_broadcast{Here, Pre}((char *)outputs[t].data, (char *)inputs[t].data,
+             inputs[t].elem_size, inputs[t].shape, z, o); @/
+        /@ assert source_t: source_offset{Pre}(inputs[t].shape, z, o) ==
+             source_from(inputs[t].shape, z.dims, z.rank, o, 0); @/
+        /@ assert as_dims_t: element_broadcast_to{Here, Pre}((char *)outputs[t].data, (char *)inputs[t].data,
+             inputs[t].elem_size, inputs[t].shape, z.rank, z.dims, o); @/
+        o++;
+      }
       t++;
     }
   */
@@ -1634,6 +1582,32 @@ static void publish_shape(size_t n, const sonnx_tensor *inputs, const sonnx_buff
         outputs[i].capacity == \at(outputs[i].capacity, Pre); */
   /*@ assert counts: \forall integer i; 0 <= i < n ==>
         shape_count(inputs[i].shape) == shape_count{Pre}(\at(inputs[i].shape, Pre)); */
+  /* The separation pair by pair, as in check_broadcast. */
+  /*@ ghost
+    size_t a = 0;
+    /@ loop invariant 0 <= a <= n;
+       loop invariant \forall integer i, m; 0 <= i < a && 0 <= m < n ==>
+         pair_apart((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, m, i);
+       loop assigns a;
+       loop variant n - a;
+    @/
+    while (a < n) {
+      size_t b = 0;
+      /@ loop invariant 0 <= b <= n;
+         loop invariant \forall integer m; 0 <= m < b ==>
+           pair_apart((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, m, a);
+         loop assigns b;
+         loop variant n - b;
+      @/
+      while (b < n) {
+        /@ assert \let m = b; \let i = a;
+             \at(pair_apart((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, m, i), Pre); @/
+        /@ assert pair_apart((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, b, a); @/
+        b++;
+      }
+      a++;
+    }
+  */
   /*@ assert apart: tensors_separated((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n); */
 }
 

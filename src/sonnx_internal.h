@@ -49,6 +49,58 @@ typedef struct {
 */
 sonnx_count sonnx_count_of(sonnx_shape s);
 
+/* Outcome of a check of sonnx_broadcast_to, returned by value (a plain value
+   for WP): the error to report, or the counts the copy needs. */
+typedef struct {
+  sonnx_status status;
+  size_t input;
+  size_t axis;
+  size_t size;
+  size_t expected;
+  size_t x_count;
+  size_t z_count;
+} sonnx_to_check;
+
+/* The size checks of sonnx_broadcast_to once the shapes are known good: byte
+   sizes, NULL data with a non-zero count (x_data is argument 2 and input 0,
+   z_data argument 5), capacity. Shared with sonnx_broadcast_in_dim, which
+   makes them on x with 1s inserted before it calls sonnx_broadcast_to. */
+/*@ requires shape_ok(x) && shape_readable(x) && shape_ok(z) && shape_readable(z) && es > 0;
+    assigns \nothing;
+    behavior overflow:
+      assumes !to_fits(x, es, z);
+      ensures \result.status == SONNX_ERR_OVERFLOW;
+    behavior null_data:
+      assumes to_fits(x, es, z);
+      assumes to_null_data(x, (void *)x_data, z, (void *)z_data);
+      ensures \result.status == SONNX_ERR_NULL;
+      ensures x_data == \null && shape_count(x) > 0 ?
+        \result.input == 0 && \result.expected == 2 :
+        \result.input == SONNX_NO_INDEX && \result.expected == 5;
+    behavior capacity:
+      assumes to_fits(x, es, z);
+      assumes !to_null_data(x, (void *)x_data, z, (void *)z_data);
+      assumes z_capacity < shape_count(z) * es;
+      ensures \result.status == SONNX_ERR_CAPACITY;
+      ensures \result.expected == shape_count(z) * es;
+    behavior accepted:
+      assumes to_fits(x, es, z);
+      assumes !to_null_data(x, (void *)x_data, z, (void *)z_data);
+      assumes z_capacity >= shape_count(z) * es;
+      ensures \result.status == SONNX_OK;
+      ensures \result.x_count == shape_count(x);
+      ensures \result.z_count == shape_count(z);
+    ensures ok_fits: \result.status == SONNX_OK ==> to_fits(x, es, z);
+    ensures ok_counts: \result.status == SONNX_OK ==>
+      \result.x_count == shape_count(x) && \result.z_count == shape_count(z);
+    ensures ok_bytes: \result.status == SONNX_OK ==>
+      \result.x_count * es <= SIZE_MAX && \result.z_count * es <= SIZE_MAX;
+    complete behaviors;
+    disjoint behaviors;
+*/
+sonnx_to_check sonnx_check_to_sizes(sonnx_shape x, const void *x_data, size_t es, sonnx_shape z,
+                                    const void *z_data, size_t z_capacity);
+
 /* The data kernels of sonnx_broadcast_to: Z = x broadcast to z, count_z elements of es bytes
    from xb into zb (@req SONNX-ELEM SONNX-F LIB-ROWMAJOR). Both carry copy_elements' contract
    (src/sonnx_data.c), word for word.

@@ -101,10 +101,14 @@
   // elements_broadcast with z given as (zr, zd), read at L1 with the output: the
   // operator's result shape is its out_rank/out_dims pair, written by the call (and
   // WP does not translate a struct built in the logic).
+  // (Two predicates, as for element_broadcast: provers instantiate per element on a symbol.)
+  predicate element_broadcast_to{L1, L2}(char *zb, char *xb, size_t es, sonnx_shape x,
+                                         integer zr, size_t *zd, integer o) =
+    \forall integer b; 0 <= b < es ==>
+      \at(zb[o * es + b], L1) == \at(xb[source_from{L1}(x, zd, zr, o, 0) * es + b], L2);
   predicate elements_broadcast_to{L1, L2}(char *zb, char *xb, size_t es, sonnx_shape x,
                                           integer zr, size_t *zd, integer upto) =
-    \forall integer o, b; 0 <= o < upto && 0 <= b < es ==>
-      \at(zb[o * es + b], L1) == \at(xb[source_from{L1}(x, zd, zr, o, 0) * es + b], L2);
+    \forall integer o; 0 <= o < upto ==> element_broadcast_to{L1, L2}(zb, xb, es, x, zr, zd, o);
 
   // @req SONNX-ELEM
   // The source of each of the first upto output elements lies inside x's
