@@ -45,6 +45,10 @@ flags=("${common_flags[@]}" -wp-report-json "$out/wp.json")
 # reports it as open, never as proved.
 skipped=$(awk '!/^#/ && $2 == "*" {print $1}' proofs/open-goals.txt | paste -sd, -)
 if [ -n "$skipped" ]; then flags+=(-wp-skip-fct "$skipped"); fi
+# Per-function timeouts (proofs/timeouts.txt, each with its reason): raised for one
+# function rather than for every goal.
+fct_timeouts=$(awk '!/^#/ && NF >= 2 {printf "%s%s:%s", sep, $1, $2; sep=","}' proofs/timeouts.txt)
+if [ -n "$fct_timeouts" ]; then flags+=(-wp-fct-timeout "$fct_timeouts"); fi
 printf '%s\n' "frama-c ${flags[*]} src/*.c" > "$out/command.txt"
 # The tool versions of this run, for the evidence report (tools/evidence.py).
 { echo "frama-c $(frama-c -version)"; why3 --version 2>&1; z3 --version; cvc4 --version | head -1

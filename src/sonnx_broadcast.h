@@ -675,11 +675,12 @@ size_t sonnx_format_error(const sonnx_error *err, char *buf, size_t cap);
       ensures first: err != \null ==>
         bd_ok{Pre}((size_t *)broadcast_dimensions, err->axis, z.rank) &&
         !bd_entry_ok{Pre}((size_t *)broadcast_dimensions, err->axis, z.rank);
-      ensures size: err != \null ==> err->size == \at(broadcast_dimensions[err->axis], Pre);
-      ensures expected: err != \null ==>
+      // (err->axis is read after the call, the list before it: \let, since \at reads
+      // every memory access inside it at Pre, err->axis included.)
+      ensures size: err != \null ==> \let k = err->axis; err->size == \at(broadcast_dimensions[k], Pre);
+      ensures expected: err != \null ==> \let k = err->axis;
         (err->size >= z.rank ==> err->expected == z.rank) &&
-        (err->size < z.rank ==> err->axis > 0 &&
-           err->expected == \at(broadcast_dimensions[err->axis - 1], Pre) + 1);
+        (err->size < z.rank ==> k > 0 && err->expected == \at(broadcast_dimensions[k - 1], Pre) + 1);
     behavior mismatch:             // @req XLA-INDIM-MATCH
       assumes shape_ok(x) && shape_ok(z);
       assumes broadcast_dimensions != \null || x.rank == 0;
@@ -691,7 +692,7 @@ size_t sonnx_format_error(const sonnx_error *err, char *buf, size_t cap);
       ensures err != \null ==> err->status == SONNX_ERR_INCOMPATIBLE && err->input == 0 &&
         \exists integer k; 0 <= k < x.rank &&
           err->axis == \at(broadcast_dimensions[k], Pre) &&
-          err->size == \at(x.dims[k], Pre) && err->expected == \at(z.dims[err->axis], Pre) &&
+          err->size == \at(x.dims[k], Pre) && (\let a = err->axis; err->expected == \at(z.dims[a], Pre)) &&
           err->size != err->expected && err->size != 1;
     behavior elem_size:            // @req LIB-ELEM-SIZE
       assumes shape_ok(x) && shape_ok(z);
@@ -833,7 +834,7 @@ sonnx_status sonnx_broadcast_in_dim(sonnx_shape x, const void *x_data, size_t el
       ensures first: err != \null ==>
         bd_ok{Pre}((size_t *)broadcast_dimensions, err->axis, pair_rank(lhs.rank, rhs.rank)) &&
         !bd_entry_ok{Pre}((size_t *)broadcast_dimensions, err->axis, pair_rank(lhs.rank, rhs.rank));
-      ensures size: err != \null ==> err->size == \at(broadcast_dimensions[err->axis], Pre);
+      ensures size: err != \null ==> \let k = err->axis; err->size == \at(broadcast_dimensions[k], Pre);
     behavior capacity:             // @req LIB-CAPACITY
       assumes !pair_out_null(out_dims, capacity, out_rank);
       assumes shape_ok(lhs) && shape_ok(rhs);

@@ -466,6 +466,150 @@ static in_dim_check check_in_dim(sonnx_shape x, const size_t *bd, size_t es, son
   }
 */
 
+/* Reports a failed check_in_dim: its fields as they are, and the XLA rule an incompatibility
+   violated (@req XLA-INDIM-MATCH: the one incompatibility check_in_dim finds is an operand
+   size). A function of its own so that the error goals of sonnx_broadcast_in_dim do not carry
+   its data step. */
+/*@ requires err == \null || \valid(err);
+    requires c.status != SONNX_OK;
+    assigns *err;
+    ensures \result == c.status;
+    ensures err != \null ==> err->status == c.status && err->input == c.input &&
+      err->axis == c.axis && err->size == c.size && err->expected == c.expected;
+    ensures rule: err != \null && c.status == SONNX_ERR_INCOMPATIBLE ==>
+      err->rule == SONNX_RULE_XLA_INDIM_MATCH;
+*/
+static sonnx_status report_in_dim_check(sonnx_error *err, in_dim_check c)
+{
+  const sonnx_status status = sonnx_report(err, c.status, c.input, c.axis, c.size, c.expected);
+  return report_rule(err, status, SONNX_RULE_XLA_INDIM_MATCH);
+}
+
+/* The checks sonnx_broadcast_to would make on x' (x.dims[k] on axis bd[k], 1 elsewhere; same
+   count and layout as x), once sonnx_broadcast_in_dim's own checks have passed and no size of z
+   is 0: byte sizes, NULL data, capacity, by value. They are made before sonnx_broadcast_to is
+   called, so that it is called only when it succeeds: an error then writes nothing but *err
+   (@req LIB-ERR-NOWRITE), as its contract lists the output bytes among what it may assign. */
+/*@ requires shape_ok(x) && shape_ok(z) && shape_readable(x) && shape_readable(z);
+    requires bd_readable((size_t *)bd, x.rank);
+    requires bd_ok((size_t *)bd, x.rank, z.rank) && indim_match(x, (size_t *)bd, z);
+    requires elem_size > 0;
+    assigns \nothing;
+    behavior overflow:
+      assumes !in_dim_fits(x, (size_t *)bd, elem_size, z);
+      ensures \result.status == SONNX_ERR_OVERFLOW;
+    behavior null_data:
+      assumes in_dim_fits(x, (size_t *)bd, elem_size, z);
+      assumes in_dim_null_data(x, (size_t *)bd, (void *)x_data, z, (void *)z_data);
+      ensures \result.status == SONNX_ERR_NULL;
+      // x_data is argument 2 (input 0), z_data argument 6
+      ensures x_null: x_data == \null && indim_count{Pre}(x, (size_t *)bd, z.rank) > 0 ==>
+        \result.input == 0 && \result.expected == 2;
+      ensures z_null: !(x_data == \null && indim_count{Pre}(x, (size_t *)bd, z.rank) > 0) ==>
+        \result.input == SONNX_NO_INDEX && \result.expected == 6;
+    behavior capacity:
+      assumes in_dim_fits(x, (size_t *)bd, elem_size, z);
+      assumes !in_dim_null_data(x, (size_t *)bd, (void *)x_data, z, (void *)z_data);
+      assumes z_capacity < shape_count(z) * elem_size;
+      ensures \result.status == SONNX_ERR_CAPACITY;
+      ensures \result.expected == shape_count(z) * elem_size;
+    behavior accepted:
+      assumes in_dim_fits(x, (size_t *)bd, elem_size, z);
+      assumes !in_dim_null_data(x, (size_t *)bd, (void *)x_data, z, (void *)z_data);
+      assumes z_capacity >= shape_count(z) * elem_size;
+      ensures \result.status == SONNX_OK;
+      ensures \result.z_count == shape_count(z);
+    complete behaviors;
+    disjoint behaviors;
+*/
+static sonnx_to_check check_in_dim_sizes(sonnx_shape x, const void *x_data, size_t elem_size,
+                                         const size_t *bd, sonnx_shape z, const void *z_data,
+                                         size_t z_capacity)
+{
+  size_t inserted[SONNX_MAX_RANK];
+  const sonnx_shape xs = {z.rank, inserted};
+  fill_layout(inserted, xs, x, bd, z);
+  /* The counts through fill_layout, then their byte sizes as a congruence step (times:
+     spec/acsl/arith_lemmas.h), so that no nonlinear step is left to the provers. */
+  /*@ assert counts: shape_count(xs) == indim_count{Pre}(x, (size_t *)bd, z.rank) &&
+        shape_count(z) == shape_count{Pre}(z); */
+  /*@ assert products: times(shape_count(xs), elem_size) == times(indim_count{Pre}(x, (size_t *)bd, z.rank), elem_size) &&
+        times(shape_count(z), elem_size) == times(shape_count{Pre}(z), elem_size); */
+  /*@ assert fits: in_dim_fits{Pre}(x, (size_t *)bd, elem_size, z) <==> to_fits(xs, elem_size, z); */
+  /*@ assert null_data: in_dim_null_data{Pre}(x, (size_t *)bd, (void *)x_data, z, (void *)z_data) <==>
+        to_null_data(xs, (void *)x_data, z, (void *)z_data); */
+  sonnx_to_check s = sonnx_check_to_sizes(xs, x_data, elem_size, z, z_data, z_capacity);
+  /*@ assert null_case: to_fits(xs, elem_size, z) && to_null_data(xs, (void *)x_data, z, (void *)z_data) ==>
+        s.status == SONNX_ERR_NULL &&
+        (x_data == \null && shape_count(xs) > 0 ==> s.input == 0 && s.expected == 2) &&
+        (!(x_data == \null && shape_count(xs) > 0) ==> s.input == SONNX_NO_INDEX && s.expected == 5); */
+  if (s.status == SONNX_ERR_NULL && s.expected == 5u) {
+    s.expected = 6u; /* z_data is argument 6 here, 5 in sonnx_broadcast_to */
+  }
+  return s;
+}
+
+/* The data step of sonnx_broadcast_in_dim once every check has passed: sonnx_broadcast_to on
+   x', whose relation is the InDim one (fill_layout's offsets), element by element. */
+/*@ requires in_dim_call_valid(x, (void *)x_data, elem_size, (size_t *)bd, z, z_data, z_capacity, err);
+    requires shape_ok(x) && shape_ok(z) && (bd != \null || x.rank == 0);
+    requires bd_ok((size_t *)bd, x.rank, z.rank) && indim_match(x, (size_t *)bd, z);
+    requires elem_size > 0 && !has_zero_dim(z.dims, z.rank);
+    requires in_dim_fits(x, (size_t *)bd, elem_size, z);
+    requires !in_dim_null_data(x, (size_t *)bd, (void *)x_data, z, z_data);
+    requires z_capacity >= shape_count(z) * elem_size;
+    requires z_count == shape_count(z);
+    assigns ((char *)z_data)[0 .. shape_count(z) * elem_size - 1], *err;
+    ensures \result == SONNX_OK;
+    ensures elements: elements_in_dim{Post, Pre}((char *)z_data, (char *)x_data, elem_size, x,
+      (size_t *)bd, z, shape_count{Pre}(z));
+    ensures err != \null ==> err->status == SONNX_OK;
+*/
+static sonnx_status copy_in_dim(sonnx_shape x, const void *x_data, size_t elem_size,
+                                const size_t *bd, sonnx_shape z, void *z_data,
+                                size_t z_capacity, size_t z_count, sonnx_error *err)
+{
+  (void)z_count; /* read by the proof only */
+  /* Nothing is written before x', nothing but it before the core's call: the core's {Pre}
+     logic is then ours. */
+  size_t inserted[SONNX_MAX_RANK];
+  const sonnx_shape xs = {z.rank, inserted};
+  fill_layout(inserted, xs, x, bd, z);
+  /*@ assert padded: \forall integer t; 0 <= t < z.rank ==> padded_dim(xs, z.rank, t) == inserted[t]; */
+  /*@ assert unidirectional: broadcasts_to(xs, z); */
+  /* The counts through fill_layout, then their byte sizes as a congruence step (times:
+     spec/acsl/arith_lemmas.h), so that no nonlinear step is left to the provers. */
+  /*@ assert counts: shape_count(xs) == indim_count{Pre}(x, (size_t *)bd, z.rank) &&
+        shape_count(z) == shape_count{Pre}(z); */
+  /*@ assert products: times(shape_count(xs), elem_size) == times(indim_count{Pre}(x, (size_t *)bd, z.rank), elem_size) &&
+        times(shape_count(z), elem_size) == times(shape_count{Pre}(z), elem_size); */
+  /*@ assert fits: to_fits(xs, elem_size, z); */
+  /*@ assert data: !to_null_data(xs, (void *)x_data, z, z_data); */
+Before: __attribute__((unused));
+  const sonnx_status status = sonnx_broadcast_to(xs, x_data, elem_size, z, z_data, z_capacity, err);
+  /*@ ghost
+    size_t o = 0;
+    /@ loop invariant 0 <= o <= z_count;
+       loop invariant \forall integer p; 0 <= p < o ==>
+         element_in_dim{Here, Pre}((char *)z_data, (char *)x_data, elem_size, x, (size_t *)bd, z, p);
+       loop assigns o;
+       loop variant z_count - o;
+    @/
+    while (o < z_count) {
+      /@ assert element_o: element_broadcast{Here, Before}((char *)z_data, (char *)x_data, elem_size, xs, z, o); @/
+      /@ assert source_o: source_offset{Before}(xs, z, o) == indim_source{Pre}(x, (size_t *)bd, z, o); @/
+      /@ assert bytes_o: \let s = source_offset{Before}(xs, z, o); \let xb = (char *)x_data;
+           \forall integer b; 0 <= b < elem_size ==>
+             \at(xb[s * elem_size + b], Before) == \at(xb[s * elem_size + b], Pre); @/
+      /@ assert chain_before: bytes_equal{Here, Pre}((char *)z_data, o * elem_size, (char *)x_data,
+           source_offset{Before}(xs, z, o) * elem_size, elem_size); @/
+      /@ assert in_dim_o: element_in_dim{Here, Pre}((char *)z_data, (char *)x_data, elem_size, x, (size_t *)bd, z, o); @/
+      o++;
+    }
+  */
+  return status;
+}
+
 sonnx_status sonnx_broadcast_in_dim(sonnx_shape x, const void *x_data, size_t elem_size,
                                     const size_t *broadcast_dimensions, sonnx_shape z,
                                     void *z_data, size_t z_capacity, sonnx_error *err)
@@ -473,57 +617,17 @@ sonnx_status sonnx_broadcast_in_dim(sonnx_shape x, const void *x_data, size_t el
   const size_t *bd = broadcast_dimensions;
   const in_dim_check c = check_in_dim(x, bd, elem_size, z);
   if (c.status != SONNX_OK) {
-    const sonnx_status status = sonnx_report(err, c.status, c.input, c.axis, c.size, c.expected);
-    /* The one incompatibility check_in_dim finds is an operand size (@req XLA-INDIM-MATCH). */
-    return report_rule(err, status, SONNX_RULE_XLA_INDIM_MATCH);
+    return report_in_dim_check(err, c);
   }
   if (has_zero_size(z)) {
     /* count(z) == 0: nothing to read or write (a size 1 of x may stretch to 0, erratum E25). */
     return sonnx_report(err, SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
   }
-  /* x': x.dims[k] on axis bd[k], 1 elsewhere; same count and layout as x. Nothing is written
-     before it, nothing but it before the core's call: the core's {Pre} logic is then ours. */
-  size_t inserted[SONNX_MAX_RANK];
-  const sonnx_shape xs = {z.rank, inserted};
-  fill_layout(inserted, xs, x, bd, z);
-  /*@ assert padded: \forall integer t; 0 <= t < z.rank ==> padded_dim(xs, z.rank, t) == inserted[t]; */
-  /*@ assert unidirectional: broadcasts_to(xs, z); */
-  /* The checks sonnx_broadcast_to would make, made first, so that it is called only when it
-     succeeds: an error then writes nothing but *err (@req LIB-ERR-NOWRITE), as its contract
-     lists the output bytes among what it may assign. */
-  const sonnx_count xc = sonnx_count_of(xs); /* by value: the caller's memory is untouched */
-  const sonnx_count zc = sonnx_count_of(z);
-  if (xc.status != SONNX_OK || zc.status != SONNX_OK) {
-    /*@ assert elem_size >= 1; */
-    return sonnx_report(err, SONNX_ERR_OVERFLOW, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
+  const sonnx_to_check s = check_in_dim_sizes(x, x_data, elem_size, bd, z, z_data, z_capacity);
+  if (s.status != SONNX_OK) {
+    return sonnx_report(err, s.status, s.input, s.axis, s.size, s.expected);
   }
-  const size_t x_count = xc.count;
-  const size_t z_count = zc.count;
-  if (x_count > SIZE_MAX / elem_size || z_count > SIZE_MAX / elem_size) {
-    /*@ ghost
-      if (x_count > SIZE_MAX / elem_size) {
-        lemma_mul_le_mono(x_count, SIZE_MAX / elem_size + 1, elem_size);
-      } else {
-        lemma_mul_le_mono(z_count, SIZE_MAX / elem_size + 1, elem_size);
-      }
-    */
-    return sonnx_report(err, SONNX_ERR_OVERFLOW, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
-  }
-  /*@ ghost lemma_mul_le_mono(SIZE_MAX / elem_size, x_count, elem_size); */
-  /*@ ghost lemma_mul_le_mono(SIZE_MAX / elem_size, z_count, elem_size); */
-  /*@ assert fits: x_count * elem_size <= SIZE_MAX && z_count * elem_size <= SIZE_MAX; */
-  if (x_data == NULL && x_count > 0u) {
-    /* x_data is argument 2, as in sonnx_broadcast_to (sonnx_error: expected is the position) */
-    return sonnx_report(err, SONNX_ERR_NULL, 0u, SONNX_NO_INDEX, 0u, 2u);
-  }
-  if (z_data == NULL && z_count > 0u) {
-    return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 6u);
-  }
-  if (z_capacity < z_count * elem_size) {
-    return sonnx_report(err, SONNX_ERR_CAPACITY, SONNX_NO_INDEX, SONNX_NO_INDEX, z_capacity,
-                        z_count * elem_size);
-  }
-  return sonnx_broadcast_to(xs, x_data, elem_size, z, z_data, z_capacity, err);
+  return copy_in_dim(x, x_data, elem_size, bd, z, z_data, z_capacity, s.z_count, err);
 }
 
 /*@ requires \valid(dst + (0 .. count - 1)) && \valid_read(src + (0 .. count - 1));

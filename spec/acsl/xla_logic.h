@@ -66,10 +66,19 @@
 
   // @req XLA-INDIM-TUPLE LIB-ROWMAJOR
   // Every element of the output bytes zb is the InDim-mapped element of the input bytes xb.
+  // The es bytes of zb from zo (at L1) are those of xb from xo (at L2).
+  predicate bytes_equal{L1, L2}(char *zb, integer zo, char *xb, integer xo, integer es) =
+    \forall integer b; 0 <= b < es ==> \at(zb[zo + b], L1) == \at(xb[xo + b], L2);
+
+  // Output element o is the input element at the InDim source offset. (Stated through
+  // bytes_equal, so that an equal offset reached another way is a ground congruence step
+  // for the provers, and per element, so that they instantiate on a symbol.)
+  predicate element_in_dim{L1, L2}(char *zb, char *xb, size_t es, sonnx_shape x, size_t *bd,
+                                   sonnx_shape z, integer o) =
+    bytes_equal{L1, L2}(zb, o * es, xb, indim_source{L2}(x, bd, z, o) * es, es);
   predicate elements_in_dim{L1, L2}(char *zb, char *xb, size_t es, sonnx_shape x, size_t *bd,
                                     sonnx_shape z, integer upto) =
-    \forall integer o, b; 0 <= o < upto && 0 <= b < es ==>
-      \at(zb[o * es + b], L1) == \at(xb[indim_source{L2}(x, bd, z, o) * es + b], L2);
+    \forall integer o; 0 <= o < upto ==> element_in_dim{L1, L2}(zb, xb, es, x, bd, z, o);
 
   // ---- two operands: the rank and the per-axis rules ----
 
