@@ -833,14 +833,16 @@ static pair_result degenerate_shape(sonnx_shape lhs, sonnx_shape rhs, const size
   size_t inserted[SONNX_MAX_RANK];
   sonnx_shape a = lhs;
   sonnx_shape b = rhs;
-  if (n_dims > 0u && lhs.rank <= rhs.rank) {
-    fill_inserted(inserted, lhs, bd, high_rank);
-    a.rank = high_rank;
-    a.dims = inserted;
-  } else if (n_dims > 0u) {
-    fill_inserted(inserted, rhs, bd, high_rank);
-    b.rank = high_rank;
-    b.dims = inserted;
+  if (n_dims > 0u) {
+    if (lhs.rank <= rhs.rank) {
+      fill_inserted(inserted, lhs, bd, high_rank);
+      a.rank = high_rank;
+      a.dims = inserted;
+    } else {
+      fill_inserted(inserted, rhs, bd, high_rank);
+      b.rank = high_rank;
+      b.dims = inserted;
+    }
   }
   /*@ assert lhs_at: \forall integer i; 0 <= i < high_rank ==>
         padded_dim(a, high_rank, i) == xla_lhs_dim{Pre}(lhs, rhs, (size_t *)bd, n_dims, i); */
@@ -891,7 +893,11 @@ sonnx_status sonnx_xla_binary_shape(sonnx_shape lhs, sonnx_shape rhs,
   }
   size_t bad = first_bad_entry(bd, n_dims, high_rank);
   if (bad < n_dims) {
-    return report_bad_entry(err, lower, bd, bad, high_rank);
+    const sonnx_status status = report_bad_entry(err, lower, bd, bad, high_rank);
+    /* *err is apart from the list: its entry is still the one at entry (stated here, where
+       the goal carries this path only). */
+    /*@ assert size: \let k = bad; err != \null ==> err->size == \at(broadcast_dimensions[k], Pre); */
+    return status;
   }
   if (capacity < high_rank) {
     return sonnx_report(err, SONNX_ERR_CAPACITY, SONNX_NO_INDEX, SONNX_NO_INDEX, capacity, high_rank);
