@@ -630,99 +630,6 @@ sonnx_status sonnx_broadcast_in_dim(sonnx_shape x, const void *x_data, size_t el
   return copy_in_dim(x, x_data, elem_size, bd, z, z_data, z_capacity, s.z_count, err);
 }
 
-/*@ requires \valid(dst + (0 .. count - 1)) && \valid_read(src + (0 .. count - 1));
-    requires \separated(dst + (0 .. count - 1), src + (0 .. count - 1));
-    assigns dst[0 .. count - 1];
-    ensures \forall integer k; 0 <= k < count ==> dst[k] == src[k];
-*/
-static void copy_out_dims(size_t *dst, const size_t *src, size_t count)
-{
-  size_t k = 0;
-  /*@ loop invariant 0 <= k <= count;
-      loop invariant \forall integer t; 0 <= t < k ==> dst[t] == src[t];
-      loop assigns k, dst[0 .. count - 1];
-      loop variant count - k;
-  */
-  while (k < count) {
-    dst[k] = src[k];
-    k++;
-  }
-}
-
-sonnx_status sonnx_xla_binary_shape(sonnx_shape lhs, sonnx_shape rhs,
-                                    const size_t *broadcast_dimensions, size_t n_dims,
-                                    size_t *out_dims, size_t capacity, size_t *out_rank,
-                                    sonnx_error *err)
-{
-  const size_t *bd = broadcast_dimensions;
-  if (out_dims == NULL && capacity > 0u) {
-    return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 5u);
-  }
-  if (out_rank == NULL) {
-    return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 7u);
-  }
-  if (lhs.rank > SONNX_MAX_RANK) {
-    return sonnx_report(err, SONNX_ERR_RANK, 0u, SONNX_NO_INDEX, lhs.rank, SONNX_MAX_RANK);
-  }
-  if (lhs.rank > 0u && lhs.dims == NULL) {
-    return sonnx_report(err, SONNX_ERR_NULL, 0u, SONNX_NO_INDEX, 0u, 0u);
-  }
-  if (rhs.rank > SONNX_MAX_RANK) {
-    return sonnx_report(err, SONNX_ERR_RANK, 1u, SONNX_NO_INDEX, rhs.rank, SONNX_MAX_RANK);
-  }
-  if (rhs.rank > 0u && rhs.dims == NULL) {
-    return sonnx_report(err, SONNX_ERR_NULL, 1u, SONNX_NO_INDEX, 0u, 0u);
-  }
-  /* The list maps the lower-rank operand (lhs when the ranks are equal) into the higher rank. */
-  const size_t lower = (lhs.rank <= rhs.rank) ? 0u : 1u;
-  const size_t low_rank = (lhs.rank <= rhs.rank) ? lhs.rank : rhs.rank;
-  const size_t high_rank = (lhs.rank <= rhs.rank) ? rhs.rank : lhs.rank;
-  /* @req XLA-INDIM-TUPLE XLA-SCALAR, erratum E29: equal ranks take no list or the identity. */
-  if (n_dims != low_rank && !(lhs.rank == rhs.rank && n_dims == 0u)) {
-    return sonnx_report(err, SONNX_ERR_ARGUMENT, SONNX_NO_INDEX, SONNX_NO_INDEX, n_dims, low_rank);
-  }
-  if (n_dims > 0u && bd == NULL) {
-    return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 3u);
-  }
-  size_t bad = first_bad_entry(bd, n_dims, high_rank);
-  if (bad < n_dims) {
-    return report_bad_entry(err, lower, bd, bad, high_rank);
-  }
-  /* Erratum E28: the lower-rank operand at the higher rank: its size k on axis bd[k], 1 elsewhere. */
-  if (capacity < high_rank) {
-    return sonnx_report(err, SONNX_ERR_CAPACITY, SONNX_NO_INDEX, SONNX_NO_INDEX, capacity, high_rank);
-  }
-  /* Nothing is written before the core's call but these arrays, so that its {Pre} logic is
-     ours; rank is written by the call on success, the only case it is read. */
-  size_t inserted[SONNX_MAX_RANK];
-  size_t dims[SONNX_MAX_RANK];
-  size_t rank;
-  if (n_dims > 0u) {
-    fill_inserted(inserted, (lower == 0u) ? lhs : rhs, bd, high_rank);
-  }
-  sonnx_shape operands[2] = {lhs, rhs};
-  if (n_dims > 0u) {
-    operands[lower].rank = high_rank;
-    operands[lower].dims = inserted;
-  }
-  /*@ ghost lemma_pair_rule((sonnx_shape *)operands, 1); */
-  /*@ assert max_rank((sonnx_shape *)operands, 2) == high_rank; */
-  /*@ assert \forall integer i; 0 <= i < high_rank ==>
-        padded_dim(operands[0], high_rank, i) == xla_lhs_dim{Pre}(lhs, rhs, (size_t *)bd, n_dims, i); */
-  /*@ assert \forall integer i; 0 <= i < high_rank ==>
-        padded_dim(operands[1], high_rank, i) == xla_rhs_dim{Pre}(lhs, rhs, (size_t *)bd, n_dims, i); */
-  /* The core writes into locals; out_dims and out_rank change only on success. */
-  sonnx_status status = sonnx_broadcast_shape_numpy(2u, operands, dims, SONNX_MAX_RANK, &rank, err);
-  if (status != SONNX_OK) {
-    /* Every other check was made above: this is the degenerate-dimension rule, which the core
-       applies as the NumPy rule (@req XLA-DEGENERATE, erratum E27). */
-    return report_rule(err, status, SONNX_RULE_XLA_DEGENERATE);
-  }
-  copy_out_dims(out_dims, dims, rank);
-  *out_rank = rank;
-  return status;
-}
-
 /* Lemma: the N-ary SONNX rule of the core on ops = {a, b} is the pair rule on a and b
    themselves. Stated here, where ops is a parameter, so that ops[0] and ops[1] are read the
    one way the core's contract reads them. The direction from the core's compatibility to a's
@@ -932,6 +839,179 @@ sonnx_status sonnx_expand_shape(sonnx_shape x, sonnx_shape shape, size_t *out_di
   const pair_result p = pair_max_shape(x, shape, err);
   if (p.status != SONNX_OK) {
     return p.status;
+  }
+  copy_pair_dims(out_dims, p);
+  *out_rank = p.rank;
+  return p.status;
+}
+
+/* Lemma: the N-ary NumPy rule of the core on ops = {a, b} is the pair rule on a and b
+   themselves (the twin of lemma_pair_max_ab, rule 1). */
+/*@ ghost
+  /@ requires \valid_read(ops + (0 .. 1));
+     requires ops[0].rank == a.rank && ops[0].dims == a.dims;
+     requires ops[1].rank == b.rank && ops[1].dims == b.dims;
+     requires a.rank <= SONNX_MAX_RANK && b.rank <= SONNX_MAX_RANK;
+     assigns \nothing;
+     ensures rank: max_rank(ops, 2) == pair_rank(a.rank, b.rank);
+     ensures compatible: shapes_compatible(1, ops, 2) <==> pair_compatible_numpy(a, b);
+     ensures dim: \forall integer i, d; 0 <= i < pair_rank(a.rank, b.rank) ==>
+       (is_numpy_dim(ops, 2, pair_rank(a.rank, b.rank), i, d) <==>
+        d == pair_numpy(padded_dim(a, pair_rank(a.rank, b.rank), i), padded_dim(b, pair_rank(a.rank, b.rank), i)));
+  @/
+  static void lemma_pair_numpy_ab(sonnx_shape *ops, sonnx_shape a, sonnx_shape b)
+  {
+    lemma_pair_rule(ops, 1);
+    /@ assert pad: \forall integer i; 0 <= i < pair_rank(a.rank, b.rank) ==>
+         padded_dim(ops[0], pair_rank(a.rank, b.rank), i) == padded_dim(a, pair_rank(a.rank, b.rank), i) &&
+         padded_dim(ops[1], pair_rank(a.rank, b.rank), i) == padded_dim(b, pair_rank(a.rank, b.rank), i); @/
+    /@ assert from: pair_compatible_numpy(a, b) ==> pair_compatible_at(1, ops, pair_rank(a.rank, b.rank)); @/
+    size_t i = 0;
+    /@ loop invariant 0 <= i <= pair_rank(a.rank, b.rank);
+       loop invariant to: pair_compatible_at(1, ops, pair_rank(a.rank, b.rank)) ==>
+         \forall integer t; 0 <= t < i ==>
+           c1_pair_numpy(padded_dim(a, pair_rank(a.rank, b.rank), t), padded_dim(b, pair_rank(a.rank, b.rank), t));
+       loop assigns i;
+       loop variant pair_rank(a.rank, b.rank) - i;
+    @/
+    while (i < ((a.rank >= b.rank) ? a.rank : b.rank)) {
+      /@ assert axis: pair_compatible_at(1, ops, pair_rank(a.rank, b.rank)) ==>
+           c1_pair_numpy(padded_dim(ops[0], pair_rank(a.rank, b.rank), i),
+                         padded_dim(ops[1], pair_rank(a.rank, b.rank), i)); @/
+      i++;
+    }
+  }
+*/
+
+/* Broadcast(a, b) under the NumPy rule (erratum E27), by sonnx_broadcast_shape_numpy, returned
+   by value: the twin of pair_max_shape, for sonnx_xla_binary_shape's degenerate step. */
+/*@ requires err == \null || \valid(err);
+    requires shape_ok(a) && shape_ok(b) && shape_readable(a) && shape_readable(b);
+    requires err != \null && a.rank > 0 ==> \separated(err, a.dims + (0 .. a.rank - 1));
+    requires err != \null && b.rank > 0 ==> \separated(err, b.dims + (0 .. b.rank - 1));
+    assigns *err;
+    ensures status: \result.status == SONNX_OK || \result.status == SONNX_ERR_INCOMPATIBLE;
+    ensures compatible: \result.status == SONNX_OK <==> pair_compatible_numpy{Pre}(a, b);
+    ensures rank: \result.status == SONNX_OK ==> \result.rank == pair_rank(a.rank, b.rank);
+    ensures sizes: \result.status == SONNX_OK ==> \forall integer i; 0 <= i < \result.rank ==>
+      \result.dims[i] == pair_numpy(padded_dim{Pre}(a, \result.rank, i), padded_dim{Pre}(b, \result.rank, i));
+    ensures reported: err != \null ==> err->status == \result.status;
+    ensures located: err != \null && \result.status != SONNX_OK ==>
+      0 <= err->input < 2 && 0 <= err->axis < pair_rank(a.rank, b.rank);
+*/
+static pair_result pair_numpy_shape(sonnx_shape a, sonnx_shape b, sonnx_error *err)
+{
+  pair_result res = {SONNX_OK, 0u, {0u}};
+  const sonnx_shape operands[2] = {a, b};
+  /*@ ghost lemma_pair_numpy_ab((sonnx_shape *)operands, a, b); */
+  res.status = sonnx_broadcast_shape_numpy(2u, operands, res.dims, SONNX_MAX_RANK, &res.rank, err);
+  return res;
+}
+
+/* @req XLA-COMPOSE XLA-DEGENERATE erratum E28: the two operands at the higher rank (the
+   lower-rank one, lhs when the ranks are equal, as x' = x with 1s inserted when the list is
+   not empty; the other one unchanged), then Broadcast of the two under the NumPy rule, lhs
+   input 0. Its x' lives in a local array here, so the caller's goals carry neither
+   fill_inserted's facts nor the core's contract. */
+/*@ requires err == \null || \valid(err);
+    requires shape_ok(lhs) && shape_ok(rhs) && shape_readable(lhs) && shape_readable(rhs);
+    requires xla_length_ok(lhs.rank, rhs.rank, n_dims);
+    requires n_dims > 0 ==> bd != \null && \valid_read(bd + (0 .. n_dims - 1));
+    requires err != \null && lhs.rank > 0 ==> \separated(err, lhs.dims + (0 .. lhs.rank - 1));
+    requires err != \null && rhs.rank > 0 ==> \separated(err, rhs.dims + (0 .. rhs.rank - 1));
+    assigns *err;
+    ensures status: \result.status == SONNX_OK || \result.status == SONNX_ERR_INCOMPATIBLE;
+    ensures compatible: \result.status == SONNX_OK <==>
+      xla_compatible{Pre}(lhs, rhs, (size_t *)bd, n_dims);
+    ensures rank: \result.status == SONNX_OK ==> \result.rank == pair_rank(lhs.rank, rhs.rank);
+    ensures sizes: \result.status == SONNX_OK ==> \forall integer i; 0 <= i < \result.rank ==>
+      \result.dims[i] == xla_dim{Pre}(lhs, rhs, (size_t *)bd, n_dims, i);
+    ensures reported: err != \null ==> err->status == \result.status;
+    ensures located: err != \null && \result.status != SONNX_OK ==>
+      0 <= err->input < 2 && 0 <= err->axis < pair_rank(lhs.rank, rhs.rank);
+*/
+static pair_result degenerate_shape(sonnx_shape lhs, sonnx_shape rhs, const size_t *bd,
+                                    size_t n_dims, sonnx_error *err)
+{
+  const size_t high_rank = (lhs.rank <= rhs.rank) ? rhs.rank : lhs.rank;
+  size_t inserted[SONNX_MAX_RANK];
+  sonnx_shape a = lhs;
+  sonnx_shape b = rhs;
+  if (n_dims > 0u) {
+    if (lhs.rank <= rhs.rank) {
+      fill_inserted(inserted, lhs, bd, high_rank);
+      a.rank = high_rank;
+      a.dims = inserted;
+    } else {
+      fill_inserted(inserted, rhs, bd, high_rank);
+      b.rank = high_rank;
+      b.dims = inserted;
+    }
+  }
+  /*@ assert lhs_at: \forall integer i; 0 <= i < high_rank ==>
+        padded_dim(a, high_rank, i) == xla_lhs_dim{Pre}(lhs, rhs, (size_t *)bd, n_dims, i); */
+  /*@ assert rhs_at: \forall integer i; 0 <= i < high_rank ==>
+        padded_dim(b, high_rank, i) == xla_rhs_dim{Pre}(lhs, rhs, (size_t *)bd, n_dims, i); */
+  /*@ assert high: pair_rank(a.rank, b.rank) == high_rank; */
+  /*@ assert compatible: pair_compatible_numpy(a, b) <==> xla_compatible{Pre}(lhs, rhs, (size_t *)bd, n_dims); */
+  /*@ assert sizes: \forall integer i; 0 <= i < high_rank ==>
+        pair_numpy(padded_dim(a, high_rank, i), padded_dim(b, high_rank, i)) ==
+        xla_dim{Pre}(lhs, rhs, (size_t *)bd, n_dims, i); */
+  return pair_numpy_shape(a, b, err);
+}
+
+sonnx_status sonnx_xla_binary_shape(sonnx_shape lhs, sonnx_shape rhs,
+                                    const size_t *broadcast_dimensions, size_t n_dims,
+                                    size_t *out_dims, size_t capacity, size_t *out_rank,
+                                    sonnx_error *err)
+{
+  const size_t *bd = broadcast_dimensions;
+  if (out_dims == NULL && capacity > 0u) {
+    return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 5u);
+  }
+  if (out_rank == NULL) {
+    return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 7u);
+  }
+  if (lhs.rank > SONNX_MAX_RANK) {
+    return sonnx_report(err, SONNX_ERR_RANK, 0u, SONNX_NO_INDEX, lhs.rank, SONNX_MAX_RANK);
+  }
+  if (lhs.rank > 0u && lhs.dims == NULL) {
+    return sonnx_report(err, SONNX_ERR_NULL, 0u, SONNX_NO_INDEX, 0u, 0u);
+  }
+  if (rhs.rank > SONNX_MAX_RANK) {
+    return sonnx_report(err, SONNX_ERR_RANK, 1u, SONNX_NO_INDEX, rhs.rank, SONNX_MAX_RANK);
+  }
+  if (rhs.rank > 0u && rhs.dims == NULL) {
+    return sonnx_report(err, SONNX_ERR_NULL, 1u, SONNX_NO_INDEX, 0u, 0u);
+  }
+  /* The list maps the lower-rank operand (lhs when the ranks are equal) into the higher rank. */
+  const size_t lower = (lhs.rank <= rhs.rank) ? 0u : 1u;
+  const size_t low_rank = (lhs.rank <= rhs.rank) ? lhs.rank : rhs.rank;
+  const size_t high_rank = (lhs.rank <= rhs.rank) ? rhs.rank : lhs.rank;
+  /* @req XLA-INDIM-TUPLE XLA-SCALAR, erratum E29: equal ranks take no list or the identity. */
+  if (n_dims != low_rank && !(lhs.rank == rhs.rank && n_dims == 0u)) {
+    return sonnx_report(err, SONNX_ERR_ARGUMENT, SONNX_NO_INDEX, SONNX_NO_INDEX, n_dims, low_rank);
+  }
+  if (n_dims > 0u && bd == NULL) {
+    return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 3u);
+  }
+  size_t bad = first_bad_entry(bd, n_dims, high_rank);
+  if (bad < n_dims) {
+    const sonnx_status status = report_bad_entry(err, lower, bd, bad, high_rank);
+    /* *err is apart from the list: its entry is still the one at entry (stated here, where
+       the goal carries this path only). */
+    /*@ assert size: \let k = bad; err != \null ==> err->size == \at(broadcast_dimensions[k], Pre); */
+    return status;
+  }
+  if (capacity < high_rank) {
+    return sonnx_report(err, SONNX_ERR_CAPACITY, SONNX_NO_INDEX, SONNX_NO_INDEX, capacity, high_rank);
+  }
+  /* The core writes into a value; out_dims and out_rank change only on success. */
+  const pair_result p = degenerate_shape(lhs, rhs, bd, n_dims, err);
+  if (p.status != SONNX_OK) {
+    /* Every other check was made above: this is the degenerate-dimension rule, which the core
+       applies as the NumPy rule (@req XLA-DEGENERATE, erratum E27). */
+    return report_rule(err, p.status, SONNX_RULE_XLA_DEGENERATE);
   }
   copy_pair_dims(out_dims, p);
   *out_rank = p.rank;

@@ -101,6 +101,12 @@
       c1_pair_max(padded_dim(a, pair_rank(a.rank, b.rank), i),
                   padded_dim(b, pair_rank(a.rank, b.rank), i));
 
+  // @req XLA-DEGENERATE: Broadcast(a, b) under the NumPy rule has C1 on every axis.
+  predicate pair_compatible_numpy{L}(sonnx_shape a, sonnx_shape b) =
+    \forall integer i; 0 <= i < pair_rank(a.rank, b.rank) ==>
+      c1_pair_numpy(padded_dim(a, pair_rank(a.rank, b.rank), i),
+                    padded_dim(b, pair_rank(a.rank, b.rank), i));
+
   // @req XLA-COMPOSE XLA-SCALAR XLA-INDIM-TUPLE
   // Size of axis i of the lhs / rhs operand at the higher rank h: the lower-rank operand
   // (lhs when the ranks are equal) with its list of nd entries goes through InDim (x'),
