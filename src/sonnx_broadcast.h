@@ -135,6 +135,10 @@ size_t sonnx_padded_dim(sonnx_shape x, size_t ny, size_t i);
    (out_dims may be NULL when capacity is 0), n range, each input in turn (rank, dims),
    capacity >= common rank, C1 axis by axis then input by input. */
 /*@ requires shape_call_valid(n, (sonnx_shape *)inputs, out_dims, capacity, out_rank, err);
+    // All behaviours at once, for callers: a caller's goal then needs no case split over
+    // the behaviours below to bound what the call writes or what it reports.
+    assigns out_dims[0 .. capacity - 1], *out_rank, *err;
+    ensures reported: err != \null ==> err->status == \result;
     behavior null_argument:        // @req LIB-NULL
       assumes shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
       assigns *err;
@@ -209,6 +213,10 @@ sonnx_status sonnx_broadcast_shape(size_t n, const sonnx_shape *inputs, size_t *
 
 /* Same, Array API / NumPy rule: a size 1 also stretches to 0 ((0) with (1) gives (0)). */
 /*@ requires shape_call_valid(n, (sonnx_shape *)inputs, out_dims, capacity, out_rank, err);
+    // All behaviours at once, for callers: a caller's goal then needs no case split over
+    // the behaviours below to bound what the call writes or what it reports.
+    assigns out_dims[0 .. capacity - 1], *out_rank, *err;
+    ensures reported: err != \null ==> err->status == \result;
     behavior null_argument:        // @req LIB-NULL
       assumes shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
       assigns *err;
@@ -341,6 +349,10 @@ sonnx_status sonnx_shape_count(sonnx_shape s, size_t *count);
    Checks in this order: x then z (rank, dims), elem_size, x broadcasts to z, byte sizes,
    NULL data with a non-zero count, capacity. Input 0 is x, input 1 is z. */
 /*@ requires to_call_valid(x, (void *)x_data, elem_size, z, z_data, z_capacity, err);
+    // All behaviours at once, for callers (as sonnx_broadcast_shape): only the broadcast
+    // behaviour writes z_data, and only its first count(z) * elem_size bytes.
+    assigns ((char *)z_data)[0 .. shape_count(z) * elem_size - 1], *err;
+    ensures reported: err != \null ==> err->status == \result;
     behavior bad_shape:            // @req LIB-RANK LIB-NULL
       assumes !shape_ok(x) || !shape_ok(z);
       assigns *err;
