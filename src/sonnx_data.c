@@ -449,16 +449,6 @@ sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_s
   return sonnx_report(err, SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
 }
 
-/* Outcome of the checks shared by the zero-copy functions, returned by value
-   (a plain value for WP: building it disturbs nothing in memory). */
-typedef struct {
-  sonnx_status status;
-  size_t input;
-  size_t axis;
-  size_t size;
-  size_t expected;
-} view_check;
-
 /* The checks of sonnx_broadcast_strides and sonnx_source_offset after their
    own NULL checks: shapes, x broadcasts to z, every block of x fits. */
 /*@ requires shape_ok(x) ==> shape_readable(x);
@@ -479,9 +469,9 @@ typedef struct {
     complete behaviors;
     disjoint behaviors;
 */
-static view_check check_view(sonnx_shape x, sonnx_shape z)
+static sonnx_check check_view(sonnx_shape x, sonnx_shape z)
 {
-  view_check c = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u};
+  sonnx_check c = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u};
   if (x.rank > SONNX_MAX_RANK || z.rank > SONNX_MAX_RANK ||
       (x.rank > 0u && x.dims == NULL) || (z.rank > 0u && z.dims == NULL)) {
     /* x is checked whole (rank, dims) before z, as in sonnx_broadcast_to */
@@ -538,7 +528,7 @@ static view_check check_view(sonnx_shape x, sonnx_shape z)
 sonnx_status sonnx_broadcast_strides(sonnx_shape x, sonnx_shape z, size_t *strides,
                                      sonnx_error *err)
 {
-  view_check c = check_view(x, z);
+  sonnx_check c = check_view(x, z);
   if (c.status == SONNX_OK && strides == NULL && z.rank > 0u) {
     return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 3u);
   }
@@ -566,7 +556,7 @@ sonnx_status sonnx_broadcast_strides(sonnx_shape x, sonnx_shape z, size_t *strid
 sonnx_status sonnx_source_offset(sonnx_shape x, sonnx_shape z, const size_t *index,
                                  size_t *offset, sonnx_error *err)
 {
-  view_check c = check_view(x, z);
+  sonnx_check c = check_view(x, z);
   if (c.status == SONNX_OK && offset == NULL) {
     return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 5u);
   }
@@ -624,9 +614,9 @@ sonnx_status sonnx_source_offset(sonnx_shape x, sonnx_shape z, const size_t *ind
     ensures kind: \result.status == SONNX_OK || \result.status == SONNX_ERR_RANK ||
       \result.status == SONNX_ERR_NULL || \result.status == SONNX_ERR_ARGUMENT;
 */
-static view_check check_tensor(sonnx_tensor t)
+static sonnx_check check_tensor(sonnx_tensor t)
 {
-  view_check c = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u};
+  sonnx_check c = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u};
   if (t.shape.rank > SONNX_MAX_RANK) {
     c.status = SONNX_ERR_RANK;
     c.size = t.shape.rank;
@@ -680,7 +670,7 @@ static fold_result fold_shapes(size_t n, const sonnx_tensor *inputs, size_t *acc
 {
   fold_result r = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u, 0u};
   size_t next_dims[SONNX_MAX_RANK];
-  view_check c = check_tensor(inputs[0]);
+  sonnx_check c = check_tensor(inputs[0]);
   if (c.status != SONNX_OK) {
     r.status = c.status;
     r.input = 0u;
@@ -838,10 +828,10 @@ static fold_result fold_shapes(size_t n, const sonnx_tensor *inputs, size_t *acc
     ensures room: \result.status == SONNX_OK ==> \forall integer m; 0 <= m < n ==>
       outputs[m].capacity >= z_count * inputs[m].elem_size;
 */
-static view_check check_buffers(size_t n, const sonnx_tensor *inputs, const sonnx_buffer *outputs,
+static sonnx_check check_buffers(size_t n, const sonnx_tensor *inputs, const sonnx_buffer *outputs,
                                 size_t z_count)
 {
-  view_check c = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u};
+  sonnx_check c = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u};
   size_t m = 0;
   /*@ loop invariant 0 <= m <= n;
       loop invariant \forall integer j; 0 <= j < m ==>
@@ -1013,7 +1003,7 @@ static broadcast_check check_operands(size_t n, const sonnx_tensor *inputs,
     r.status = SONNX_ERR_OVERFLOW;
     return r;
   }
-  view_check c = check_buffers(n, inputs, outputs, z_count.count);
+  sonnx_check c = check_buffers(n, inputs, outputs, z_count.count);
   if (c.status != SONNX_OK) {
     r.status = c.status;
     r.input = c.input;

@@ -32,6 +32,19 @@ static inline sonnx_status sonnx_report(sonnx_error *err, sonnx_status status, s
   return status;
 }
 
+/* Outcome of a function's argument checks, returned by value (a plain value for WP:
+   building it writes no memory a contract talks about): the error to report, in
+   sonnx_error's fields, or status SONNX_OK. The checkers (check_view, check_tensor,
+   check_buffers in sonnx_data.c, check_in_dim and check_binary in sonnx_xla.c) fill it;
+   their callers report it with sonnx_report. */
+typedef struct {
+  sonnx_status status;
+  size_t input;
+  size_t axis;
+  size_t size;
+  size_t expected;
+} sonnx_check;
+
 /* Element count of a shape, returned by value: callers keep a plain value
    (nothing of theirs written through a pointer), so the memory their own
    contracts talk about is untouched. sonnx_shape_count is this plus its

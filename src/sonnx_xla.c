@@ -33,28 +33,22 @@ static size_t first_bad_entry(const size_t *bd, size_t n, size_t r)
   return k;
 }
 
-/* Reports entry k of bd as SONNX_ERR_ARGUMENT (module comment in sonnx_broadcast.h): out of
-   range, expected = r; else not above entry k-1, expected = bd[k-1] + 1 (<= r, no wrap). */
-/*@ requires err == \null || \valid(err);
-    requires \valid_read(bd + (0 .. k));
+/* The expected value reported for entry k of bd, the first bad one (module comment in
+   sonnx_broadcast.h): out of range, r; else not above entry k-1, bd[k-1] + 1 (<= r, no wrap). */
+/*@ requires \valid_read(bd + (0 .. k));
     requires r <= SONNX_MAX_RANK;
     requires bd_ok((size_t *)bd, k, r) && !bd_entry_ok((size_t *)bd, k, r);
-    requires err != \null ==> \separated(err, bd + (0 .. k));
-    assigns *err;
-    ensures \result == SONNX_ERR_ARGUMENT;
-    ensures err != \null ==> err->status == SONNX_ERR_ARGUMENT && err->input == input &&
-      err->axis == k && err->size == bd[k];
-    ensures err != \null ==> (bd[k] >= r ==> err->expected == r) &&
-      (bd[k] < r ==> k > 0 && err->expected == bd[k - 1] + 1);
+    assigns \nothing;
+    ensures bd[k] >= r ==> \result == r;
+    ensures bd[k] < r ==> k > 0 && \result == bd[k - 1] + 1;
 */
-static sonnx_status report_bad_entry(sonnx_error *err, size_t input, const size_t *bd, size_t k,
-                                     size_t r)
+static size_t bad_entry_expected(const size_t *bd, size_t k, size_t r)
 {
   if (bd[k] >= r) {
-    return sonnx_report(err, SONNX_ERR_ARGUMENT, input, k, bd[k], r);
+    return r;
   }
   /*@ assert k > 0 && bd_entry_ok((size_t *)bd, k - 1, r); */
-  return sonnx_report(err, SONNX_ERR_ARGUMENT, input, k, bd[k], bd[k - 1u] + 1u);
+  return bd[k - 1u] + 1u;
 }
 
 /* Names in *err the XLA rule an incompatibility violated, once sonnx_report (or the core it
@@ -320,14 +314,6 @@ static int has_zero_size(sonnx_shape z)
 
 /* The checks of sonnx_broadcast_in_dim that need no count, in its order, returned by value:
    the error to report, or SONNX_OK. */
-typedef struct {
-  sonnx_status status;
-  size_t input;
-  size_t axis;
-  size_t size;
-  size_t expected;
-} in_dim_check;
-
 /*@ requires shape_ok(x) ==> shape_readable(x);
     requires shape_ok(z) ==> shape_readable(z);
     requires shape_ok(x) && bd != \null ==> bd_readable((size_t *)bd, x.rank);
@@ -382,9 +368,9 @@ typedef struct {
     complete behaviors;
     disjoint behaviors;
 */
-static in_dim_check check_in_dim(sonnx_shape x, const size_t *bd, size_t es, sonnx_shape z)
+static sonnx_check check_in_dim(sonnx_shape x, const size_t *bd, size_t es, sonnx_shape z)
 {
-  in_dim_check c = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u};
+  sonnx_check c = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u};
   if (x.rank > SONNX_MAX_RANK || (x.rank > 0u && x.dims == NULL)) {
     c.input = 0u;
     c.status = (x.rank > SONNX_MAX_RANK) ? SONNX_ERR_RANK : SONNX_ERR_NULL;
@@ -410,12 +396,7 @@ static in_dim_check check_in_dim(sonnx_shape x, const size_t *bd, size_t es, son
     c.input = 0u;
     c.axis = bad;
     c.size = bd[bad];
-    if (bd[bad] >= z.rank) {
-      c.expected = z.rank;
-    } else {
-      /*@ assert bad > 0 && bd_entry_ok((size_t *)bd, bad - 1, z.rank); */
-      c.expected = bd[bad - 1u] + 1u;
-    }
+    c.expected = bad_entry_expected(bd, bad, z.rank);
     return c;
   }
   size_t k = first_mismatch(x, bd, z);
@@ -479,7 +460,7 @@ static in_dim_check check_in_dim(sonnx_shape x, const size_t *bd, size_t es, son
     ensures rule: err != \null && c.status == SONNX_ERR_INCOMPATIBLE ==>
       err->rule == SONNX_RULE_XLA_INDIM_MATCH;
 */
-static sonnx_status report_in_dim_check(sonnx_error *err, in_dim_check c)
+static sonnx_status report_in_dim_check(sonnx_error *err, sonnx_check c)
 {
   const sonnx_status status = sonnx_report(err, c.status, c.input, c.axis, c.size, c.expected);
   return report_rule(err, status, SONNX_RULE_XLA_INDIM_MATCH);
@@ -619,7 +600,7 @@ sonnx_status sonnx_broadcast_in_dim(sonnx_shape x, const void *x_data, size_t el
                                     void *z_data, size_t z_capacity, sonnx_error *err)
 {
   const size_t *bd = broadcast_dimensions;
-  const in_dim_check c = check_in_dim(x, bd, elem_size, z);
+  const sonnx_check c = check_in_dim(x, bd, elem_size, z);
   if (c.status != SONNX_OK) {
     return report_in_dim_check(err, c);
   }
@@ -964,51 +945,143 @@ static pair_result degenerate_shape(sonnx_shape lhs, sonnx_shape rhs, const size
   return pair_numpy_shape(a, b, err);
 }
 
+/* The checks of sonnx_xla_binary_shape before its degenerate step, in its order, returned by
+   value: the error to report, or SONNX_OK. A function of its own so that each goal of the
+   public function covers one outcome of these checks, not their eleven exits at once. */
+/*@ requires shape_ok(lhs) ==> shape_readable(lhs);
+    requires shape_ok(rhs) ==> shape_readable(rhs);
+    requires n_dims > 0 && bd != \null ==> \valid_read(bd + (0 .. n_dims - 1));
+    assigns \nothing;
+    // Not inside a behavior: clauses after `behavior` belong to it.
+    ensures ok_means: \result.status == SONNX_OK ==> !pair_out_null(out_dims, capacity, out_rank) &&
+      shape_ok(lhs) && shape_ok(rhs) && xla_length_ok(lhs.rank, rhs.rank, n_dims) &&
+      (n_dims == 0 || bd != \null) && bd_ok((size_t *)bd, n_dims, pair_rank(lhs.rank, rhs.rank)) &&
+      capacity >= pair_rank(lhs.rank, rhs.rank);
+    behavior null_argument:
+      assumes pair_out_null(out_dims, capacity, out_rank);
+      ensures \result.status == SONNX_ERR_NULL && \result.input == SONNX_NO_INDEX;
+      // out_dims is argument 5, out_rank argument 7
+      ensures out_dims == \null && capacity > 0 ? \result.expected == 5 : \result.expected == 7;
+    behavior bad_shape:
+      assumes !pair_out_null(out_dims, capacity, out_rank);
+      assumes !shape_ok(lhs) || !shape_ok(rhs);
+      ensures \result.status == SONNX_ERR_RANK || \result.status == SONNX_ERR_NULL;
+      ensures (shape_ok(lhs) ==> \result.input == 1) && (!shape_ok(lhs) ==> \result.input == 0);
+    behavior bad_length:
+      assumes !pair_out_null(out_dims, capacity, out_rank);
+      assumes shape_ok(lhs) && shape_ok(rhs);
+      assumes !xla_length_ok(lhs.rank, rhs.rank, n_dims);
+      ensures \result.status == SONNX_ERR_ARGUMENT && \result.input == SONNX_NO_INDEX &&
+        \result.axis == SONNX_NO_INDEX && \result.size == n_dims &&
+        \result.expected == pair_low_rank(lhs.rank, rhs.rank);
+    behavior null_dimensions:
+      assumes !pair_out_null(out_dims, capacity, out_rank);
+      assumes shape_ok(lhs) && shape_ok(rhs);
+      assumes xla_length_ok(lhs.rank, rhs.rank, n_dims);
+      assumes n_dims > 0 && bd == \null;
+      ensures \result.status == SONNX_ERR_NULL && \result.input == SONNX_NO_INDEX &&
+        \result.expected == 3;
+    behavior bad_dimensions:
+      assumes !pair_out_null(out_dims, capacity, out_rank);
+      assumes shape_ok(lhs) && shape_ok(rhs);
+      assumes xla_length_ok(lhs.rank, rhs.rank, n_dims);
+      assumes n_dims == 0 || bd != \null;
+      assumes !bd_ok((size_t *)bd, n_dims, pair_rank(lhs.rank, rhs.rank));
+      ensures \result.status == SONNX_ERR_ARGUMENT &&
+        \result.input == (lhs.rank <= rhs.rank ? 0 : 1) && 0 <= \result.axis < n_dims;
+      ensures first: bd_ok((size_t *)bd, \result.axis, pair_rank(lhs.rank, rhs.rank)) &&
+        !bd_entry_ok((size_t *)bd, \result.axis, pair_rank(lhs.rank, rhs.rank));
+      ensures size: \result.size == bd[\result.axis];
+    behavior capacity:
+      assumes !pair_out_null(out_dims, capacity, out_rank);
+      assumes shape_ok(lhs) && shape_ok(rhs);
+      assumes xla_length_ok(lhs.rank, rhs.rank, n_dims);
+      assumes n_dims == 0 || bd != \null;
+      assumes bd_ok((size_t *)bd, n_dims, pair_rank(lhs.rank, rhs.rank));
+      assumes capacity < pair_rank(lhs.rank, rhs.rank);
+      ensures \result.status == SONNX_ERR_CAPACITY && \result.size == capacity &&
+        \result.expected == pair_rank(lhs.rank, rhs.rank);
+    behavior accepted:
+      assumes !pair_out_null(out_dims, capacity, out_rank);
+      assumes shape_ok(lhs) && shape_ok(rhs);
+      assumes xla_length_ok(lhs.rank, rhs.rank, n_dims);
+      assumes n_dims == 0 || bd != \null;
+      assumes bd_ok((size_t *)bd, n_dims, pair_rank(lhs.rank, rhs.rank));
+      assumes capacity >= pair_rank(lhs.rank, rhs.rank);
+      ensures \result.status == SONNX_OK;
+    complete behaviors;
+    disjoint behaviors;
+*/
+static sonnx_check check_binary(sonnx_shape lhs, sonnx_shape rhs, const size_t *bd, size_t n_dims,
+                                const size_t *out_dims, size_t capacity, const size_t *out_rank)
+{
+  sonnx_check c = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u};
+  if (out_dims == NULL && capacity > 0u) {
+    c.status = SONNX_ERR_NULL;
+    c.expected = 5u;
+    return c;
+  }
+  if (out_rank == NULL) {
+    c.status = SONNX_ERR_NULL;
+    c.expected = 7u;
+    return c;
+  }
+  if (lhs.rank > SONNX_MAX_RANK || (lhs.rank > 0u && lhs.dims == NULL)) {
+    c.input = 0u;
+    c.status = (lhs.rank > SONNX_MAX_RANK) ? SONNX_ERR_RANK : SONNX_ERR_NULL;
+    c.size = (lhs.rank > SONNX_MAX_RANK) ? lhs.rank : 0u;
+    c.expected = (lhs.rank > SONNX_MAX_RANK) ? SONNX_MAX_RANK : 0u;
+    return c;
+  }
+  if (rhs.rank > SONNX_MAX_RANK || (rhs.rank > 0u && rhs.dims == NULL)) {
+    c.input = 1u;
+    c.status = (rhs.rank > SONNX_MAX_RANK) ? SONNX_ERR_RANK : SONNX_ERR_NULL;
+    c.size = (rhs.rank > SONNX_MAX_RANK) ? rhs.rank : 0u;
+    c.expected = (rhs.rank > SONNX_MAX_RANK) ? SONNX_MAX_RANK : 0u;
+    return c;
+  }
+  /* The list maps the lower-rank operand (lhs when the ranks are equal) into the higher rank. */
+  const size_t low_rank = (lhs.rank <= rhs.rank) ? lhs.rank : rhs.rank;
+  const size_t high_rank = (lhs.rank <= rhs.rank) ? rhs.rank : lhs.rank;
+  /* @req XLA-INDIM-TUPLE XLA-SCALAR, erratum E29: equal ranks take no list or the identity. */
+  if (n_dims != low_rank && !(lhs.rank == rhs.rank && n_dims == 0u)) {
+    c.status = SONNX_ERR_ARGUMENT;
+    c.size = n_dims;
+    c.expected = low_rank;
+    return c;
+  }
+  if (n_dims > 0u && bd == NULL) {
+    c.status = SONNX_ERR_NULL;
+    c.expected = 3u;
+    return c;
+  }
+  const size_t bad = first_bad_entry(bd, n_dims, high_rank);
+  if (bad < n_dims) {
+    c.status = SONNX_ERR_ARGUMENT;
+    c.input = (lhs.rank <= rhs.rank) ? 0u : 1u;
+    c.axis = bad;
+    c.size = bd[bad];
+    c.expected = bad_entry_expected(bd, bad, high_rank);
+    return c;
+  }
+  if (capacity < high_rank) {
+    c.status = SONNX_ERR_CAPACITY;
+    c.size = capacity;
+    c.expected = high_rank;
+    return c;
+  }
+  return c;
+}
+
 sonnx_status sonnx_xla_binary_shape(sonnx_shape lhs, sonnx_shape rhs,
                                     const size_t *broadcast_dimensions, size_t n_dims,
                                     size_t *out_dims, size_t capacity, size_t *out_rank,
                                     sonnx_error *err)
 {
   const size_t *bd = broadcast_dimensions;
-  if (out_dims == NULL && capacity > 0u) {
-    return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 5u);
-  }
-  if (out_rank == NULL) {
-    return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 7u);
-  }
-  if (lhs.rank > SONNX_MAX_RANK) {
-    return sonnx_report(err, SONNX_ERR_RANK, 0u, SONNX_NO_INDEX, lhs.rank, SONNX_MAX_RANK);
-  }
-  if (lhs.rank > 0u && lhs.dims == NULL) {
-    return sonnx_report(err, SONNX_ERR_NULL, 0u, SONNX_NO_INDEX, 0u, 0u);
-  }
-  if (rhs.rank > SONNX_MAX_RANK) {
-    return sonnx_report(err, SONNX_ERR_RANK, 1u, SONNX_NO_INDEX, rhs.rank, SONNX_MAX_RANK);
-  }
-  if (rhs.rank > 0u && rhs.dims == NULL) {
-    return sonnx_report(err, SONNX_ERR_NULL, 1u, SONNX_NO_INDEX, 0u, 0u);
-  }
-  /* The list maps the lower-rank operand (lhs when the ranks are equal) into the higher rank. */
-  const size_t lower = (lhs.rank <= rhs.rank) ? 0u : 1u;
-  const size_t low_rank = (lhs.rank <= rhs.rank) ? lhs.rank : rhs.rank;
-  const size_t high_rank = (lhs.rank <= rhs.rank) ? rhs.rank : lhs.rank;
-  /* @req XLA-INDIM-TUPLE XLA-SCALAR, erratum E29: equal ranks take no list or the identity. */
-  if (n_dims != low_rank && !(lhs.rank == rhs.rank && n_dims == 0u)) {
-    return sonnx_report(err, SONNX_ERR_ARGUMENT, SONNX_NO_INDEX, SONNX_NO_INDEX, n_dims, low_rank);
-  }
-  if (n_dims > 0u && bd == NULL) {
-    return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 3u);
-  }
-  size_t bad = first_bad_entry(bd, n_dims, high_rank);
-  if (bad < n_dims) {
-    const sonnx_status status = report_bad_entry(err, lower, bd, bad, high_rank);
-    /* *err is apart from the list: its entry is still the one at entry (stated here, where
-       the goal carries this path only). */
-    /*@ assert size: \let k = bad; err != \null ==> err->size == \at(broadcast_dimensions[k], Pre); */
-    return status;
-  }
-  if (capacity < high_rank) {
-    return sonnx_report(err, SONNX_ERR_CAPACITY, SONNX_NO_INDEX, SONNX_NO_INDEX, capacity, high_rank);
+  const sonnx_check c = check_binary(lhs, rhs, bd, n_dims, out_dims, capacity, out_rank);
+  if (c.status != SONNX_OK) {
+    return sonnx_report(err, c.status, c.input, c.axis, c.size, c.expected);
   }
   /* The core writes into a value; out_dims and out_rank change only on success. */
   const pair_result p = degenerate_shape(lhs, rhs, bd, n_dims, err);
