@@ -259,7 +259,10 @@ static shape_result check_and_compute_shape(int rule, size_t n, const sonnx_shap
                                             const size_t *out_dims, size_t capacity,
                                             const size_t *out_rank, sonnx_error *err)
 {
-  shape_result r = {SONNX_OK, 0u, {0u}};
+  /* Only dims[0 .. rank - 1] is ever read: zeroing all SONNX_MAX_RANK sizes would cost more
+     than the whole computation for small ranks (make bench, case shape). */
+  shape_result r;
+  r.rank = 0u; /* r.status is set on every path below */
   if (inputs == NULL) {
     r.status = sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 2u);
     return r;
