@@ -62,13 +62,22 @@ static void replicate_block(char *dst, size_t block, size_t n)
   replicate_prefix(dst, block, n * block);
 }
 
-/* Bytes of the pattern a fill stores at a time: a constant-size memcpy the
-   compiler turns into vector stores, with no read of the output. */
-#define FILL_PATTERN 32u
+/* Bytes a fill stores at a time: a constant-size memcpy the compiler turns into
+   vector stores, with no read of the output. */
+#define FILL_STORE 32u
 
-/* Writes n copies of the es bytes at elem into dst (a stretched innermost axis).
-   When es divides FILL_PATTERN, a pattern of FILL_PATTERN bytes (whole elements)
-   is stored again and again; else the first element is replicated. */
+/* A fill's pattern: the element repeated over its period, es doubled up to a multiple
+   of FILL_STORE (whole elements, and whole stores), at most FILL_PERIOD_MAX bytes. */
+#define FILL_PERIOD_MAX 512u
+
+/* Writes n copies of the es bytes at elem into dst (a stretched innermost axis, or a
+   stretched level whose inner block is small). When es doubles to a period of whole
+   FILL_STORE stores within FILL_PERIOD_MAX (es = 2^a * b with b <= 15 odd, e.g. 2, 3,
+   4, 12, 24) and the output is not short (FILL_PERIOD_MAX bytes), the element is laid out in a pattern on
+   the stack (one byte loop, no division, no library call) and the output is written
+   period after period, each by FILL_STORE-byte stores at fixed offsets of the pattern:
+   no read of the output, no dependency between stores (make bench, cases columns and
+   short-inner). Otherwise the element is replicated by growing copies. */
 /*@ requires es >= 1 && n >= 1;
     requires n * es <= SIZE_MAX;
     requires \valid(dst + (0 .. n * es - 1));
@@ -82,40 +91,96 @@ static void fill_element(char *dst, const char *elem, size_t es, size_t n)
     memset(dst, elem[0], n); /* memset stores (unsigned char)elem[0]: the same byte */
     return;
   }
-  size_t total = n * es;
-  if (FILL_PATTERN % es != 0u || total < FILL_PATTERN) {
+  const size_t total = n * es;
+  /* The period: es doubled until whole stores (doubling, not a division: linear for the
+     prover), while it stays within FILL_PERIOD_MAX. */
+  size_t period = es;
+  /*@ loop invariant es <= period;
+      loop invariant es <= FILL_PERIOD_MAX ==> period <= FILL_PERIOD_MAX;
+      loop assigns period;
+      loop variant FILL_PERIOD_MAX - period;
+  */
+  while (period % FILL_STORE != 0u && period <= FILL_PERIOD_MAX / 2u) {
+    period *= 2u;
+  }
+  if (period % FILL_STORE != 0u || period > FILL_PERIOD_MAX || total < FILL_PERIOD_MAX) {
     memcpy(dst, elem, es);
     replicate_block(dst, es, n);
     return;
   }
-  char pattern[FILL_PATTERN];
-  size_t t = 0;
-  /*@ loop invariant 0 <= t <= FILL_PATTERN;
-      loop assigns t, pattern[0 .. FILL_PATTERN - 1];
-      loop variant FILL_PATTERN - t;
+  /* pattern[q] = elem[q % es] for q < period: b runs through elem. */
+  char pattern[FILL_PERIOD_MAX];
+  size_t q = 0;
+  size_t b = 0;
+  /*@ loop invariant 0 <= q <= period;
+      loop invariant 0 <= b < es;
+      loop assigns q, b, pattern[0 .. FILL_PERIOD_MAX - 1];
+      loop variant period - q;
   */
-  while (t < FILL_PATTERN) {
-    pattern[t] = elem[t % es];
-    t++;
+  while (q < period) {
+    pattern[q] = elem[b];
+    q++;
+    b++;
+    if (b == es) {
+      b = 0;
+    }
   }
-  /* Stores of the pattern up to REPLICATE_CHUNK bytes, then copies of those
-     (cheaper on large outputs: measured in bench/results.md). */
-  size_t head = (total < REPLICATE_CHUNK) ? total : REPLICATE_CHUNK;
+  /* Stores up to REPLICATE_CHUNK bytes (whole periods), then copies of those (cheaper on
+     large outputs: measured in bench/results.md). head is total or period doubled, so it
+     is whole elements and replicate_prefix continues it. */
+  size_t head = total;
+  if (total > REPLICATE_CHUNK) {
+    head = period;
+    /*@ loop invariant period <= head <= REPLICATE_CHUNK;
+        loop assigns head;
+        loop variant REPLICATE_CHUNK - head;
+    */
+    while (head <= REPLICATE_CHUNK / 2u) {
+      head *= 2u;
+    }
+  }
   size_t done = 0;
   /*@ loop invariant 0 <= done <= head;
       loop assigns done, dst[0 .. head - 1];
       loop variant head - done;
   */
-  while (head - done >= FILL_PATTERN) {
-    memcpy(dst + done, pattern, FILL_PATTERN);
-    done += FILL_PATTERN;
+  while (head - done >= period) {
+    size_t k = 0;
+    /*@ loop invariant 0 <= k <= period;
+        loop assigns k, dst[done .. done + period - 1];
+        loop variant period - k;
+    */
+    while (period - k >= FILL_STORE) {
+      memcpy(dst + done + k, pattern + k, FILL_STORE);
+      k += FILL_STORE;
+    }
+    done += period;
   }
-  /* The rest is whole elements too: head (total or a multiple of FILL_PATTERN)
-     and done are multiples of es. */
   if (done < head) {
     memcpy(dst + done, pattern, head - done);
   }
-  replicate_prefix(dst, head, total);
+  if (head < total) {
+    replicate_prefix(dst, head, total);
+  }
+}
+
+/* dst[0 .. block - 1] is written; writes dst[block .. n * block - 1] so that the n
+   blocks are equal (a stretched level). A small block is filled like an element: the
+   stores then never read the output (make bench, case short-inner: 12-byte blocks). */
+/*@ requires block >= 1 && n >= 1;
+    requires n * block <= SIZE_MAX;
+    requires \valid(dst + (0 .. n * block - 1));
+    assigns dst[block .. n * block - 1];
+*/
+static void replicate_level(char *dst, size_t block, size_t n)
+{
+  if (block <= FILL_PERIOD_MAX && n >= 2u) {
+    /*@ ghost lemma_mul_le_mono(n, n - 1, block); */
+    /*@ assert rest: (n - 1) * block == n * block - block; */
+    fill_element(dst + block, dst, block, n - 1u);
+    return;
+  }
+  replicate_block(dst, block, n);
 }
 
 void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_shape z,
@@ -243,7 +308,7 @@ void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_s
     */
     while (j < levels && !advanced) {
       if (level_stretched[j]) {
-        replicate_block(zb + z_at[j], z_block[j], level_size[j]);
+        replicate_level(zb + z_at[j], z_block[j], level_size[j]);
         j++;
       } else {
         index[j]++;

@@ -156,6 +156,40 @@ TEST_CASE("fast kernel = spec on every (x, z) of rank <= 3, sizes in {0..3}, sev
   CHECK(empty_outputs > 0);
 }
 
+// The fill paths of the fast kernel: a stretched innermost axis (element fill) and a stretched
+// level over a small inner block (block fill), for element and block sizes on both sides of the
+// pattern's limits (FILL_STORE 32, FILL_PERIOD_MAX 256 bytes) and outputs on both sides of the
+// 64 KiB replication chunk. The oracle is the spec transcription spec_broadcast.
+TEST_CASE("fast kernel: element and block fills, every size class")
+{
+  size_t compared = 0;
+  for (size_t es : {1u, 2u, 3u, 4u, 5u, 7u, 8u, 12u, 16u, 24u, 31u, 32u, 33u, 48u, 100u, 127u, 128u,
+                    129u, 255u, 256u, 257u, 300u}) {
+    for (size_t n : {1u, 2u, 3u, 7u, 8u, 9u, 33u, 100u, 300u}) {
+      const size_t big = 65536u / es + 3u;  // past the replication chunk
+      for (size_t stretch : {n, big}) {
+        for (const dims_t &pair : {dims_t{2, 1}, dims_t{2, 1, 3}}) {
+          // x (2,1) -> z (2,stretch): element fill; x (2,1,3) -> z (2,stretch,3): block fill.
+          const dims_t xd = pair;
+          dims_t zd = pair;
+          zd[1] = stretch;
+          const size_t cx = count_of(xd), cz = count_of(zd);
+          const std::vector<unsigned char> x = distinct_bytes(cx * es);
+          const std::vector<unsigned char> want = spec_broadcast(xd, x, es, zd);
+          std::vector<unsigned char> fast(cz * es + 1, 0);
+          sonnx_fast_copy(reinterpret_cast<const char *>(x.data()), reinterpret_cast<char *>(fast.data()),
+                          es, c_shape(xd), c_shape(zd), cx, cz);
+          INFO("es " << es << ", x rank " << xd.size() << ", stretched to " << stretch);
+          REQUIRE(std::equal(want.begin(), want.end(), fast.begin()));
+          REQUIRE(fast.back() == 0);
+          ++compared;
+        }
+      }
+    }
+  }
+  CHECK(compared == 22 * 9 * 2 * 2);
+}
+
 TEST_CASE("fast kernel: the issue's cases at reduced size, each kind of level")
 {
   struct one {
