@@ -158,13 +158,14 @@ TEST_CASE("fast kernel = spec on every (x, z) of rank <= 3, sizes in {0..3}, sev
 
 // The fill paths of the fast kernel: a stretched innermost axis (element fill) and a stretched
 // level over a small inner block (block fill), for element and block sizes on both sides of the
-// pattern's limits (FILL_STORE 32, FILL_PERIOD_MAX 256 bytes) and outputs on both sides of the
+// pattern's limits (FILL_STORE 32, FILL_PERIOD_MAX 512 bytes: 544 and 1024 are whole stores
+// above it) and outputs on both sides of the
 // 64 KiB replication chunk. The oracle is the spec transcription spec_broadcast.
 TEST_CASE("fast kernel: element and block fills, every size class")
 {
   size_t compared = 0;
   for (size_t es : {1u, 2u, 3u, 4u, 5u, 7u, 8u, 12u, 16u, 24u, 31u, 32u, 33u, 48u, 100u, 127u, 128u,
-                    129u, 255u, 256u, 257u, 300u}) {
+                    129u, 255u, 256u, 257u, 300u, 544u, 1024u}) {
     for (size_t n : {1u, 2u, 3u, 7u, 8u, 9u, 33u, 100u, 300u}) {
       const size_t big = 65536u / es + 3u;  // past the replication chunk
       for (size_t stretch : {n, big}) {
@@ -187,7 +188,7 @@ TEST_CASE("fast kernel: element and block fills, every size class")
       }
     }
   }
-  CHECK(compared == 22 * 9 * 2 * 2);
+  CHECK(compared == 24 * 9 * 2 * 2);
 }
 
 TEST_CASE("fast kernel: the issue's cases at reduced size, each kind of level")
