@@ -75,17 +75,8 @@
   }
 */
 
-/* @req SONNX-ELEM SONNX-F LIB-ROWMAJOR: offset in x of output element o. */
-/*@ requires shape_readable(x) && shape_readable(z) && z.rank <= SONNX_MAX_RANK;
-    requires broadcasts_to(x, z);
-    requires \forall integer k; 0 <= k < z.rank ==> z.dims[k] >= 1;
-    requires \forall integer k; 0 <= k <= z.rank ==> 1 <= padded_block(x, z.rank, k) <= padded_block(x, z.rank, 0);
-    requires padded_block(x, z.rank, 0) <= SIZE_MAX;
-    assigns \nothing;
-    ensures \result == source_offset(x, z, o);
-    ensures \result < padded_block(x, z.rank, 0);
-*/
-static size_t source_offset_of(sonnx_shape x, sonnx_shape z, size_t o)
+/* Contract in sonnx_internal.h (shared with the fast kernel). */
+size_t sonnx_element_source(sonnx_shape x, sonnx_shape z, size_t o)
 {
   size_t q = o;
   size_t src = 0;
@@ -174,7 +165,7 @@ static void copy_elements(const char *xb, char *zb, size_t es, sonnx_shape x,
       loop variant count_z - o;
   */
   while (o < count_z) {
-    size_t src = source_offset_of(x, z, o);
+    size_t src = sonnx_element_source(x, z, o);
     /*@ ghost lemma_mul_le_mono(count_x, src + 1, es); */
     /*@ ghost lemma_mul_le_mono(count_z, o + 1, es); */
     /*@ ghost lemma_mul_le_mono(o, 0, es); */

@@ -1,21 +1,27 @@
-/* The fast data kernel of sonnx_broadcast_to (issue 8): the same contract as the
- * proved reference kernel copy_elements (src/sonnx_data.c), written so that the
- * output is produced at the machine's write bandwidth.
+/* The fast data kernel of sonnx_broadcast_to (issue 8): the contract of the proved
+ * reference kernel copy_elements (src/sonnx_data.c), written so that the output is
+ * produced at the machine's write bandwidth.
  *
- * The output axes are first fused into levels (outermost first): axes of size 1
- * are dropped, and neighbouring axes of the same kind are merged, "copied" axes
- * (x's padded size equals z's, contiguous on both sides) and "stretched" axes
- * (x's padded size is 1, z's is larger). Levels then alternate kinds. The
- * innermost level is written at once: one memcpy of its contiguous run of x when
- * it is copied, a fill of one element when it is stretched. Walking outward, a
- * copied level repeats its inner block for each of its source blocks, and a
- * stretched level replicates its first inner block, already written, by growing
- * copies inside the output (doubling up to REPLICATE_CHUNK bytes, then chunks of
- * that size, whose source stays in cache).
+ * The output is a sequence of equal-shaped blocks. From the last axis, axes m .. r-1
+ * are "copied" (x's padded size equals z's: contiguous on both sides), then axes
+ * k .. m-1 "stretched" (x's padded size is 1). A block, axes k .. r-1, is one
+ * contiguous run of x (the copied axes) repeated over the stretched axes: a fill from a
+ * pattern when the run is short, else one memcpy and growing copies of it inside the
+ * output (doubling up to REPLICATE_CHUNK bytes, then chunks of that size, whose source
+ * stays in cache). Each block takes its run from the source of its first element: the
+ * previous block's plus run while the index on axis k - 1 (copied, stride run in x)
+ * does not wrap, else the reference kernel's row-major walk (sonnx_element_source).
  *
- * No allocation, no recursion: the walk is an odometer over fixed-size local
- * arrays of SONNX_MAX_RANK levels. memcpy/memset are the only library calls. */
+ * This two-level form is the proof's: the element relation of a block follows from the
+ * row-major lemmas of spec/acsl/row_major_lemmas.h (block, stretched and copied axes),
+ * and the blocks follow each other like the reference kernel's elements.
+ *
+ * No allocation, no recursion, no global state: memcpy/memset are the only library
+ * calls, and the stack holds one fill pattern of FILL_PERIOD_MAX bytes. */
 #include "sonnx_internal.h"
+#ifdef __FRAMAC__
+#include "row_major_lemmas.h" /* the proof's lemma functions (spec/acsl) */
+#endif
 
 #include <string.h>
 
@@ -24,25 +30,41 @@
    costs writes only (measured faster than memset on 32 MB, bench/results.md). */
 #define REPLICATE_CHUNK ((size_t)65536u)
 
-/* dst[0 .. filled - 1] is written and repeats with a period that divides filled;
-   writes dst[filled .. total - 1] to continue that repetition. Each step copies
-   written bytes after themselves, so the written length stays a multiple of the
-   period and every copy keeps it. */
+/* dst[0 .. filled - 1] is written and repeats its first unit bytes (unit divides filled,
+   a ghost parameter: the proof's period); writes dst[filled .. total - 1] so that all of
+   dst repeats them. Each step copies written bytes after themselves, so the written
+   length stays a multiple of the unit and every copy keeps the repetition. */
 /*@ requires 1 <= filled <= total;
+    requires 1 <= unit <= filled && filled % unit == 0;
     requires \valid(dst + (0 .. total - 1));
+    requires prefix: \forall integer p; 0 <= p < filled ==> dst[p] == dst[p % unit];
     assigns dst[filled .. total - 1];
+    ensures repeats: \forall integer p; 0 <= p < total ==> dst[p] == dst[p % unit];
 */
-static void replicate_prefix(char *dst, size_t filled, size_t total)
+static void replicate_prefix(char *dst, size_t filled, size_t total) /*@ ghost (size_t unit) */
 {
   size_t chunk = filled;
+  /*@ ghost lemma_mod_shift(); */
+  /*@ ghost lemma_div_unique(); */
+  /*@ assert \forall integer p; 0 <= p < unit ==> p % unit == p; */
   /*@ loop invariant \at(filled, Pre) <= filled <= total;
       loop invariant 1 <= chunk <= filled;
+      loop invariant filled == total || (filled % unit == 0 && chunk % unit == 0);
+      loop invariant \forall integer p; 0 <= p < filled ==> dst[p] == dst[p % unit];
       loop assigns filled, chunk, dst[\at(filled, Pre) .. total - 1];
       loop variant total - filled;
   */
   while (filled < total) {
     size_t step = (chunk < total - filled) ? chunk : total - filled;
+  Before: __attribute__((unused));
     memcpy(dst + filled, dst, step);
+    /*@ assert copied_at: \forall integer p; filled <= p < filled + step ==>
+          dst[p] == \at(dst[p - filled], Before); */
+    /*@ assert unit_kept: \forall integer t; 0 <= t < unit ==> dst[t] == \at(dst[t], Before); */
+    /*@ assert shifted: \forall integer p; filled <= p < filled + step ==>
+          p % unit == (p - filled) % unit && 0 <= (p - filled) % unit < unit; */
+    /*@ assert old_part: \forall integer p; 0 <= p < filled ==> dst[p] == dst[p % unit]; */
+    /*@ assert new_part: \forall integer p; filled <= p < filled + step ==> dst[p] == dst[p % unit]; */
     filled += step;
     if (chunk < REPLICATE_CHUNK) {
       chunk = filled; /* doubling: everything written so far */
@@ -56,10 +78,14 @@ static void replicate_prefix(char *dst, size_t filled, size_t total)
     requires n * block <= SIZE_MAX;
     requires \valid(dst + (0 .. n * block - 1));
     assigns dst[block .. n * block - 1];
+    ensures repeats: \forall integer p; 0 <= p < n * block ==> dst[p] == dst[p % block];
 */
 static void replicate_block(char *dst, size_t block, size_t n)
 {
-  replicate_prefix(dst, block, n * block);
+  /*@ ghost lemma_mul_le_mono(n, 1, block); */
+  /*@ ghost lemma_div_unique(); */
+  /*@ assert \forall integer p; 0 <= p < block ==> p % block == p; */
+  replicate_prefix(dst, block, n * block) /*@ ghost (block) */;
 }
 
 /* Bytes a fill stores at a time: a constant-size memcpy the compiler turns into
@@ -84,28 +110,36 @@ static void replicate_block(char *dst, size_t block, size_t n)
     requires \valid_read(elem + (0 .. es - 1));
     requires \separated(dst + (0 .. n * es - 1), elem + (0 .. es - 1));
     assigns dst[0 .. n * es - 1];
+    ensures fills: \forall integer p; 0 <= p < n * es ==> dst[p] == elem[p % es];
 */
 static void fill_element(char *dst, const char *elem, size_t es, size_t n)
 {
+  /* Each remainder lemma is called where its step is, so that no goal carries the
+     quantified facts it does not use (together they send z3 out of memory). */
   if (es == 1u) {
     memset(dst, elem[0], n); /* memset stores (unsigned char)elem[0]: the same byte */
+    /*@ assert \forall integer p; 0 <= p < n ==> p % 1 == 0; */
     return;
   }
   const size_t total = n * es;
   /* The period: es doubled until whole stores (doubling, not a division: linear for the
      prover), while it stays within FILL_PERIOD_MAX. */
   size_t period = es;
+  /*@ ghost size_t period_elems = 1; */
   /*@ loop invariant es <= period;
       loop invariant es <= FILL_PERIOD_MAX ==> period <= FILL_PERIOD_MAX;
-      loop assigns period;
+      loop invariant 1 <= period_elems <= period && period == period_elems * es;
+      loop assigns period, period_elems;
       loop variant FILL_PERIOD_MAX - period;
   */
   while (period % FILL_STORE != 0u && period <= FILL_PERIOD_MAX / 2u) {
     period *= 2u;
+    /*@ ghost period_elems *= 2u; */
   }
   if (period % FILL_STORE != 0u || period > FILL_PERIOD_MAX || total < FILL_PERIOD_MAX) {
     memcpy(dst, elem, es);
     replicate_block(dst, es, n);
+    /*@ assert \forall integer p; 0 <= p < n * es ==> 0 <= p % es < es; */
     return;
   }
   /* pattern[q] = elem[q % es] for q < period: b runs through elem. */
@@ -113,11 +147,13 @@ static void fill_element(char *dst, const char *elem, size_t es, size_t n)
   size_t q = 0;
   size_t b = 0;
   /*@ loop invariant 0 <= q <= period;
-      loop invariant 0 <= b < es;
+      loop invariant 0 <= b < es && b == q % es;
+      loop invariant \forall integer t; 0 <= t < q ==> pattern[t] == elem[t % es];
       loop assigns q, b, pattern[0 .. FILL_PERIOD_MAX - 1];
       loop variant period - q;
   */
   while (q < period) {
+    /*@ ghost lemma_mod_succ(); */
     pattern[q] = elem[b];
     q++;
     b++;
@@ -129,214 +165,267 @@ static void fill_element(char *dst, const char *elem, size_t es, size_t n)
      large outputs: measured in bench/results.md). head is total or period doubled, so it
      is whole elements and replicate_prefix continues it. */
   size_t head = total;
+  /*@ ghost size_t head_elems = n; */
   if (total > REPLICATE_CHUNK) {
     head = period;
+    /*@ ghost head_elems = period_elems; */
     /*@ loop invariant period <= head <= REPLICATE_CHUNK;
-        loop assigns head;
+        loop invariant 1 <= head_elems <= head && head == head_elems * es;
+        loop assigns head, head_elems;
         loop variant REPLICATE_CHUNK - head;
     */
     while (head <= REPLICATE_CHUNK / 2u) {
       head *= 2u;
+      /*@ ghost head_elems *= 2u; */
     }
   }
+  /*@ ghost lemma_mod_mul(); */
+  /*@ assert whole_elements: head % es == 0 && period % es == 0 && period % FILL_STORE == 0; */
   size_t done = 0;
   /*@ loop invariant 0 <= done <= head;
+      loop invariant done % es == 0;
+      loop invariant \forall integer p; 0 <= p < done ==> dst[p] == elem[p % es];
       loop assigns done, dst[0 .. head - 1];
       loop variant head - done;
   */
   while (head - done >= period) {
     size_t k = 0;
-    /*@ loop invariant 0 <= k <= period;
+    /*@ loop invariant 0 <= k <= period && k % FILL_STORE == 0;
+        loop invariant \forall integer p; 0 <= p < done ==> dst[p] == elem[p % es];
+        loop invariant \forall integer t; 0 <= t < k ==> dst[done + t] == pattern[t];
         loop assigns k, dst[done .. done + period - 1];
         loop variant period - k;
     */
     while (period - k >= FILL_STORE) {
       memcpy(dst + done + k, pattern + k, FILL_STORE);
+      /*@ assert stored: \forall integer p; done + k <= p < done + k + FILL_STORE ==>
+            dst[p] == pattern[p - done]; */
+      /*@ assert stored_t: \forall integer t; k <= t < k + FILL_STORE ==> dst[done + t] == pattern[t]; */
       k += FILL_STORE;
     }
+    /*@ assert k == period; */
+    /*@ ghost lemma_mod_shift(); */
+    /*@ assert \forall integer t; 0 <= t < period ==> (done + t) % es == t % es; */
+    /*@ assert (done + period) % es == period % es; */
+    /* The new period in the form of the invariant's index p (no done + t to match). */
+    /*@ assert period_mod: \forall integer p; done <= p < done + period ==>
+          p % es == (p - done) % es && 0 <= p - done < period; */
+    /*@ assert period_bytes: \forall integer p; done <= p < done + period ==>
+          dst[p] == pattern[p - done] && pattern[p - done] == elem[(p - done) % es]; */
     done += period;
   }
   if (done < head) {
+    /*@ ghost lemma_mod_shift(); */
     memcpy(dst + done, pattern, head - done);
+    /*@ assert tail_bytes: \forall integer p; done <= p < head ==> dst[p] == pattern[p - done]; */
+    /*@ assert tail_mod: \forall integer p; done <= p < head ==>
+          p % es == (p - done) % es && 0 <= p - done < period; */
+    /*@ assert tail_elems: \forall integer p; done <= p < head ==> dst[p] == elem[p % es]; */
   }
+  /*@ assert \forall integer p; 0 <= p < head ==> dst[p] == elem[p % es]; */
   if (head < total) {
-    replicate_prefix(dst, head, total);
+    /*@ ghost lemma_div_unique(); */
+    /*@ assert \forall integer p; 0 <= p < head ==> 0 <= p % es < es && (p % es) % es == p % es; */
+    replicate_prefix(dst, head, total) /*@ ghost (es) */;
+    /*@ assert \forall integer p; 0 <= p < total ==> 0 <= p % es < es; */
   }
 }
 
-/* dst[0 .. block - 1] is written; writes dst[block .. n * block - 1] so that the n
-   blocks are equal (a stretched level). A small block is filled like an element: the
-   stores then never read the output (make bench, case short-inner: 12-byte blocks). */
-/*@ requires block >= 1 && n >= 1;
-    requires n * block <= SIZE_MAX;
-    requires \valid(dst + (0 .. n * block - 1));
-    assigns dst[block .. n * block - 1];
+/* One block of the output: the run of x at src (run elements of es bytes, the copied
+   axes), then fill - 1 copies of it after itself (the stretched axes). Element s of the
+   block is element s % run of the run. */
+/*@ requires es >= 1 && run >= 1 && fill >= 1;
+    requires run * es <= SIZE_MAX && fill * (run * es) <= SIZE_MAX;
+    requires \valid(dst + (0 .. fill * (run * es) - 1));
+    requires \valid_read(src + (0 .. run * es - 1));
+    requires \separated(dst + (0 .. fill * (run * es) - 1), src + (0 .. run * es - 1));
+    assigns dst[0 .. fill * (run * es) - 1];
+    ensures block: \forall integer s, b; 0 <= s < fill * run && 0 <= b < es ==>
+      dst[s * es + b] == \old(src[(s % run) * es + b]);
 */
-static void replicate_level(char *dst, size_t block, size_t n)
+static void write_block(char *dst, const char *src, size_t es, size_t run, size_t fill)
 {
-  if (block <= FILL_PERIOD_MAX && n >= 2u) {
-    /*@ ghost lemma_mul_le_mono(n, n - 1, block); */
-    /*@ assert rest: (n - 1) * block == n * block - block; */
-    fill_element(dst + block, dst, block, n - 1u);
-    return;
+  const size_t run_bytes = run * es;
+  if (run_bytes <= FILL_PERIOD_MAX) {
+    /* A short run is filled like one element: stores from a pattern, no read of the
+       output (make bench: columns, scalar, short-inner). */
+    fill_element(dst, src, run_bytes, fill);
+  } else {
+    memcpy(dst, src, run_bytes);
+    /*@ assert run: \forall integer t; 0 <= t < run_bytes ==> dst[t] == \at(src[t], Pre); */
+    replicate_block(dst, run_bytes, fill);
+    /*@ assert \forall integer p; 0 <= p < fill * run_bytes ==> 0 <= p % run_bytes < run_bytes; */
   }
-  replicate_block(dst, block, n);
+  /*@ assert repeats: \forall integer p; 0 <= p < fill * run_bytes ==>
+        \let t = p % run_bytes; dst[p] == \at(src[t], Pre); */
+  /*@ ghost lemma_div_unique(); */
+  /*@ ghost lemma_mul_le_all(); */
+  /*@ assert split: \forall integer s; 0 <= s ==> s == (s / run) * run + s % run && 0 <= s % run < run; */
+  /*@ assert bytes: \forall integer s, b; 0 <= s && 0 <= b < es ==>
+        s * es + b == (s / run) * run_bytes + ((s % run) * es + b); */
+  /*@ assert inside: \forall integer s, b; 0 <= s && 0 <= b < es ==>
+        0 <= (s % run) * es + b < run_bytes; */
+  /*@ assert offset: \forall integer s, b; 0 <= s && 0 <= b < es ==>
+        (s * es + b) % run_bytes == (s % run) * es + b; */
+  /*@ assert within: \forall integer s, b; 0 <= s < fill * run && 0 <= b < es ==>
+        0 <= s * es + b < fill * run_bytes; */
 }
 
+/* The fast kernel. Axes m .. r-1 are copied (x's padded size is z's: contiguous on both
+   sides), axes k .. m-1 stretched (x's padded size 1): a block of the output, axes
+   k .. r-1, is one run of x (count of m .. r-1 elements) repeated over the stretched
+   axes. Each block, in order, takes its run from the source of its first element
+   (source_offset, the row-major walk the reference kernel makes per element), carried
+   from block to block along axis k - 1 (see the end of the loop). */
 void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_shape z,
                      size_t count_x, size_t count_z)
 {
   (void)count_x; /* read by the proof only */
-  (void)count_z;
-  /* Levels, innermost first (level 0 is written at once): size and kind.
-     z_block[j] / x_block[j]: bytes of one block of levels 0 .. j-1 in z / in x
-     (z_block[0] = x_block[0] = es, one element). */
-  size_t level_size[SONNX_MAX_RANK];
-  unsigned char level_stretched[SONNX_MAX_RANK];
-  size_t z_block[SONNX_MAX_RANK + 1];
-  size_t x_block[SONNX_MAX_RANK + 1];
-  size_t levels = 0;
-  size_t z_run = es; /* bytes of the axes k .. rank-1 of z, then of x */
-  size_t x_run = es;
-  z_block[0] = es;
-  x_block[0] = es;
-  size_t k = z.rank;
-  /*@ ghost lemma_count_grows(z.dims, 0, z.rank); */
-  /*@ assert count_from(z.dims, z.rank, z.rank) == 1 && padded_block(x, z.rank, z.rank) == 1; */
-  /*@ loop invariant 0 <= k <= z.rank;
-      loop invariant levels == 0 ==> z_run == es && x_run == es;
-      loop invariant 0 <= levels <= z.rank - k;
-      loop invariant z_run == count_from(z.dims, k, z.rank) * es;
-      loop invariant x_run == padded_block(x, z.rank, k) * es;
-      loop invariant z_block[levels] == z_run && x_block[levels] == x_run;
-      loop invariant z_block[0] == es && x_block[0] == es;
-      loop invariant \forall integer j; 0 <= j < levels ==>
-        level_size[j] >= 1 && z_block[j + 1] == level_size[j] * z_block[j] &&
-        x_block[j + 1] == (level_stretched[j] ? 1 : level_size[j]) * x_block[j];
-      loop invariant \forall integer j; 0 <= j <= levels ==> 1 <= z_block[j] && 1 <= x_block[j];
-      loop invariant \forall integer a, b; 0 <= a <= b <= levels ==>
-        z_block[a] <= z_block[b] && x_block[a] <= x_block[b];
-      loop assigns k, levels, z_run, x_run, level_size[0 .. SONNX_MAX_RANK - 1],
-        level_stretched[0 .. SONNX_MAX_RANK - 1], z_block[0 .. SONNX_MAX_RANK], x_block[0 .. SONNX_MAX_RANK];
+  const size_t r = z.rank;
+  /*@ ghost lemma_count_grows(z.dims, r, r); */
+  size_t m = r;
+  size_t run = 1;
+  /*@ loop invariant 0 <= m <= r;
+      loop invariant run == count_from(z.dims, m, r);
+      loop invariant \forall integer t; m <= t < r ==> padded_dim(x, r, t) == z.dims[t];
+      loop assigns m, run;
+      loop variant m;
+  */
+  while (m > 0u && sonnx_padded_dim(x, r, m - 1u) == z.dims[m - 1u]) {
+    m--;
+    /*@ ghost lemma_count_grows(z.dims, m, r); */
+    /*@ ghost lemma_count_unfold(z.dims, m, r); */
+    run *= z.dims[m];
+  }
+  size_t k = m;
+  size_t block = run;
+  size_t fill = 1;
+  /*@ loop invariant 0 <= k <= m;
+      loop invariant block == count_from(z.dims, k, r) && fill == count_from(z.dims, k, m);
+      loop invariant block == fill * run && run <= block && fill <= block;
+      loop invariant \forall integer t; k <= t < m ==> padded_dim(x, r, t) == 1;
+      loop assigns k, block, fill;
       loop variant k;
   */
-  while (k > 0u) {
+  while (k > 0u && sonnx_padded_dim(x, r, k - 1u) == 1u) {
     k--;
-    size_t size = z.dims[k];
-    size_t padded = sonnx_padded_dim(x, z.rank, k);
-    /*@ ghost lemma_count_grows(z.dims, k, z.rank); */
-    /*@ assert count_from(z.dims, k, z.rank) == size * count_from(z.dims, k + 1, z.rank); */
-    /*@ assert count_from(z.dims, k, z.rank) * es <= count_z * es; */
-    /*@ assert z_run * size == count_from(z.dims, k, z.rank) * es; */
-    /*@ assert padded_block(x, z.rank, k) == padded * padded_block(x, z.rank, k + 1); */
-    /*@ assert padded_block(x, z.rank, k) * es <= count_x * es; */
-    /*@ assert x_run * padded == padded_block(x, z.rank, k) * es; */
-    if (size != 1u) {
-      unsigned char stretched = (unsigned char)(padded == 1u);
-      if (levels == 0u || level_stretched[levels - 1u] != stretched) {
-        level_size[levels] = 1u;
-        level_stretched[levels] = stretched;
-        levels++;
-        z_block[levels] = z_run;
-        x_block[levels] = x_run;
-      }
-      /*@ assert level_size[levels - 1] * size * z_block[levels - 1] == z_run * size; */
-      /*@ assert level_size[levels - 1] * size <= level_size[levels - 1] * size * z_block[levels - 1]; */
-      level_size[levels - 1u] *= size; /* contiguous on both sides: fused */
-    }
-    /*@ assert z_run <= z_run * size && x_run <= x_run * padded; */
-    z_run *= size;
-    x_run *= padded;
-    z_block[levels] = z_run;
-    x_block[levels] = x_run;
+    /*@ ghost lemma_count_grows(z.dims, k, r); */
+    /*@ ghost lemma_count_unfold(z.dims, k, r); */
+    /*@ ghost lemma_count_unfold(z.dims, k, m); */
+    /*@ ghost lemma_mul_le_mono(z.dims[k], 1, block); */
+    /*@ ghost lemma_mul_le_mono(block, fill, z.dims[k]); */
+    /*@ assert z.dims[k] * block == (z.dims[k] * fill) * run; */
+    block *= z.dims[k];
+    fill *= z.dims[k];
   }
-  if (levels == 0u) { /* every size is 1: one element */
-    memcpy(zb, xb, es);
-    return;
-  }
-  /* The odometer: index of each copied level, and where the current block of
-     each level starts in z and in x (bytes). */
-  /*@ assert z_block[levels] == count_z * es && x_block[levels] == count_x * es; */
-  size_t index[SONNX_MAX_RANK];
-  size_t z_at[SONNX_MAX_RANK];
-  size_t x_at[SONNX_MAX_RANK];
-  size_t j = 0;
-  /*@ loop invariant 0 <= j <= levels;
-      loop invariant \forall integer i; 0 <= i < j ==> index[i] == 0 && z_at[i] == 0 && x_at[i] == 0;
-      loop assigns j, index[0 .. levels - 1], z_at[0 .. levels - 1], x_at[0 .. levels - 1];
-      loop variant levels - j;
+  /* count_z is a whole number of blocks: outer of them. */
+  /*@ ghost lemma_count_split(z.dims, 0, k, r); */
+  /*@ ghost lemma_count_grows(z.dims, k, r); */
+  /*@ ghost lemma_mul_le_mono(count_z, block, es); */
+  /*@ ghost lemma_mul_le_mono(count_z, run, es); */
+  /*@ assert fill * (run * es) == block * es; */
+  const size_t block_bytes = block * es;
+  const size_t outer = count_z / block;
+  /*@ ghost lemma_exact_div(count_z, block); */
+  /*@ assert outer == count_from(z.dims, 0, k) && outer * block == count_z; */
+  size_t q = 0;
+  size_t o = 0;     /* the block's first element, q * block */
+  size_t z_at = 0;  /* its first byte, o * es */
+  size_t src = 0;   /* its source in x: source_offset(x, z, o) */
+  size_t digit = 0; /* its index on axis k - 1, when k > 0 */
+  /* The size of axis k - 1: the blocks along it are run apart in x. With k == 0 there is
+     one block (outer == 1) and no next one. */
+  const size_t outer_size = (k > 0u) ? z.dims[k - 1u] : 1u;
+  /*@ loop invariant 0 <= q <= outer;
+      loop invariant o == q * block && z_at == o * es && o <= count_z;
+      loop invariant src == source_offset{Pre}(x, z, o);
+      loop invariant k > 0 ==> digit == row_digit{Pre}(z.dims, z.rank, o, k - 1);
+      loop invariant elements_broadcast{Here, Pre}(zb, (char *)xb, es, x, z, o);
+      loop invariant sources_inside(x, z, es, count_x, o);
+      loop assigns q, o, z_at, src, digit, zb[0 .. count_z * es - 1];
+      loop variant outer - q;
   */
-  while (j < levels) {
-    index[j] = 0;
-    z_at[j] = 0;
-    x_at[j] = 0;
-    j++;
-  }
-  size_t z_off = 0;
-  size_t x_off = 0;
-  /*@ loop invariant 1 <= levels <= SONNX_MAX_RANK;
-      loop invariant z_block[levels] == count_z * es && x_block[levels] == count_x * es;
-      loop invariant \forall integer i; 0 <= i < levels ==>
-        level_size[i] >= 1 && z_block[i + 1] == level_size[i] * z_block[i] &&
-        x_block[i + 1] == (level_stretched[i] ? 1 : level_size[i]) * x_block[i];
-      loop invariant z_block[0] == es && x_block[0] == es;
-      loop invariant \forall integer a, b; 0 <= a <= b <= levels ==>
-        1 <= z_block[a] <= z_block[b] && 1 <= x_block[a] <= x_block[b];
-      loop invariant z_off == z_at[0] && x_off == x_at[0];
-      loop invariant \forall integer i; 0 <= i < levels ==> index[i] < level_size[i];
-      loop invariant \forall integer i; 0 <= i < levels ==>
-        z_at[i] + z_block[i + 1] <= z_block[levels] && x_at[i] + x_block[i + 1] <= x_block[levels];
-      loop assigns j, z_off, x_off, index[0 .. levels - 1], z_at[0 .. levels - 1], x_at[0 .. levels - 1],
-        zb[0 .. count_z * es - 1];
-  */
-  for (;;) {
-    /* The innermost level: one contiguous run of x, or one element filled. */
-    if (level_stretched[0]) {
-      fill_element(zb + z_off, xb + x_off, es, level_size[0]);
-    } else {
-      memcpy(zb + z_off, xb + x_off, z_block[1]);
-    }
-    /* Outward: a stretched level replicates its first block, now complete; a
-       copied level moves to its next source block, if any. */
-    int advanced = 0;
-    j = 1;
-    /*@ loop invariant 1 <= j <= levels;
-        loop invariant advanced ==> j < levels && index[j] < level_size[j];
-        loop invariant \forall integer i; j < i < levels ==> index[i] < level_size[i];
-        loop invariant j < levels ==> index[j] < level_size[j];
-        loop assigns j, advanced, index[1 .. levels - 1], zb[0 .. count_z * es - 1];
-    */
-    while (j < levels && !advanced) {
-      if (level_stretched[j]) {
-        replicate_level(zb + z_at[j], z_block[j], level_size[j]);
+  while (q < outer) {
+    /*@ ghost lemma_mul_le_mono(outer, q + 1, block); */
+    /*@ ghost lemma_mul_distrib(q, 1, block); */
+    /*@ assert next: o + block <= count_z; */
+    /*@ ghost lemma_mul_le_mono(count_z, o + block, es); */
+    /*@ ghost lemma_mul_distrib(o, block, es); */
+    /*@ assert bytes: (o + block) * es == z_at + block_bytes && z_at + block_bytes <= count_z * es; */
+    /* The run's last source is inside x, so the whole run is. */
+    /*@ ghost lemma_block_element(x, z, k, m, run, block, q, o, run - 1); */
+    /*@ ghost lemma_source_below(x, z, o + (run - 1)); */
+    /*@ ghost lemma_mod_small(run - 1, run); */
+    /*@ assert run_inside: src + run <= count_x; */
+    /*@ ghost lemma_mul_le_mono(count_x, src + run, es); */
+    /*@ ghost lemma_mul_distrib(src, run, es); */
+    /*@ assert run_bytes: src * es + run * es <= count_x * es; */
+  Before: __attribute__((unused));
+    write_block(zb + z_at, xb + src * es, es, run, fill);
+    /* The earlier blocks are intact: one element at a time, so that each frame step is
+       linear in the ground element j. */
+    /*@ ghost
+      size_t j = 0;
+      /@ loop invariant 0 <= j <= o;
+         loop invariant elements_broadcast{Here, Pre}(zb, (char *)xb, es, x, z, j);
+         loop assigns j;
+         loop variant o - j;
+      @/
+      while (j < o) {
+        lemma_mul_le_mono(o, j + 1, es);
+        lemma_mul_distrib(j, 1, es);
+        /@ assert kept: \forall integer t; 0 <= t < es ==>
+              \let p = j * es + t; zb[p] == \at(zb[p], Before); @/
+        /@ assert element_broadcast{Before, Pre}(zb, (char *)xb, es, x, z, j); @/
+        /@ assert element_broadcast{Here, Pre}(zb, (char *)xb, es, x, z, j); @/
         j++;
-      } else {
-        index[j]++;
-        if (index[j] < level_size[j]) {
-          advanced = 1;
-        } else {
-          j++;
-        }
       }
-    }
-    if (!advanced) {
-      return;
-    }
-    /*@ ghost lemma_mul_le_mono(level_size[j], index[j] + 1, z_block[j]); */
-    /*@ ghost lemma_mul_le_mono(level_size[j], index[j] + 1, x_block[j]); */
-    z_off = z_at[j] + index[j] * z_block[j];
-    x_off = x_at[j] + index[j] * x_block[j];
-    size_t i = j;
-    /*@ loop invariant 0 <= i <= j;
-        loop invariant \forall integer t; i <= t < j ==> index[t] == 0 && z_at[t] == z_off && x_at[t] == x_off;
-        loop assigns i, index[0 .. j - 1], z_at[0 .. j - 1], x_at[0 .. j - 1];
-        loop variant i;
     */
-    while (i > 0u) {
-      i--;
-      index[i] = 0;
-      z_at[i] = z_off;
-      x_at[i] = x_off;
+    /* The block's elements: element o + s is the run's element s % run. */
+    /*@ ghost
+      size_t s = 0;
+      /@ loop invariant 0 <= s <= block;
+         loop invariant elements_broadcast{Here, Pre}(zb, (char *)xb, es, x, z, o + s);
+         loop invariant sources_inside(x, z, es, count_x, o + s);
+         loop assigns s;
+         loop variant block - s;
+      @/
+      while (s < block) {
+        size_t t = s % run;
+        lemma_block_element(x, z, k, m, run, block, q, o, s);
+        lemma_source_below(x, z, o + s);
+        /@ assert src_s: source_offset{Pre}(x, z, o + s) == src + t && src + t < count_x; @/
+        lemma_mul_le_mono(count_x, src + t + 1, es);
+        lemma_mul_distrib(src, t, es);
+        lemma_mul_distrib(src + t, 1, es);
+        lemma_mul_distrib(o, s, es);
+        /@ assert src_bytes: src * es + t * es + es <= count_x * es; @/
+        /@ assert source_inside(x, z, es, count_x, o + s); @/
+        lemma_sources_extend(x, z, es, count_x, o + s);
+        /@ assert from_block: \forall integer b; 0 <= b < es ==>
+              \let a = src * es + (t * es + b); zb[z_at + (s * es + b)] == \at(xb[a], Before); @/
+        /@ assert from_x: \forall integer b; 0 <= b < es ==>
+              \let a = src * es + (t * es + b); zb[z_at + (s * es + b)] == \at(xb[a], Pre); @/
+        /@ assert element_broadcast{Here, Pre}(zb, (char *)xb, es, x, z, o + s); @/
+        s++;
+      }
+    */
+    o += block;
+    z_at += block_bytes;
+    q++;
+    /* The next block's source. Axis k - 1 is copied (x's padded size is z's, not 1: the
+       stretched axes stop at it), with stride run in x; while its index does not wrap,
+       the source moves by run. Otherwise the reference kernel's row-major walk: its
+       divisions, once per block, slowed make bench's columns case (4 KiB blocks)
+       visibly; now they run once per outer_size blocks. */
+    if (q < outer) {
+      if (digit + 1u < outer_size) {
+        digit++;
+        src += run;
+      } else {
+        digit = 0;
+        src = sonnx_element_source(x, z, o);
+      }
     }
   }
 }

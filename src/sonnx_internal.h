@@ -114,11 +114,25 @@ typedef struct {
 sonnx_to_check sonnx_check_to_sizes(sonnx_shape x, const void *x_data, size_t es, sonnx_shape z,
                                     const void *z_data, size_t z_capacity);
 
+/* Offset in x of output element o of x broadcast to z, the row-major index walked from the
+   last axis (@req SONNX-ELEM SONNX-F LIB-ROWMAJOR): the reference kernel calls it per element,
+   the fast kernel when a block's index on the axis above the block wraps. */
+/*@ requires shape_readable(x) && shape_readable(z) && z.rank <= SONNX_MAX_RANK;
+    requires broadcasts_to(x, z);
+    requires \forall integer k; 0 <= k < z.rank ==> z.dims[k] >= 1;
+    requires \forall integer k; 0 <= k <= z.rank ==> 1 <= padded_block(x, z.rank, k) <= padded_block(x, z.rank, 0);
+    requires padded_block(x, z.rank, 0) <= SIZE_MAX;
+    assigns \nothing;
+    ensures \result == source_offset(x, z, o);
+    ensures \result < padded_block(x, z.rank, 0);
+*/
+size_t sonnx_element_source(sonnx_shape x, sonnx_shape z, size_t o);
+
 /* The data kernels of sonnx_broadcast_to: Z = x broadcast to z, count_z elements of es bytes
    from xb into zb (@req SONNX-ELEM SONNX-F LIB-ROWMAJOR). Both carry copy_elements' contract
    (src/sonnx_data.c), word for word.
-   sonnx_fast_copy (src/sonnx_fast_copy.c) is the kernel sonnx_broadcast_to ships: fused axes,
-   one memcpy per contiguous run, growing copies for stretched axes (issue 8).
+   sonnx_fast_copy (src/sonnx_fast_copy.c) is the fast kernel (issue 8, opt-in with
+   -DSONNX_FAST_KERNEL): blocks of one contiguous run of x, filled or copied by growing copies.
    sonnx_reference_copy (src/sonnx_data.c) runs the proved reference kernel copy_elements, one
    source offset per output element; the tests compare the two (tests/test_fast_copy.cpp,
    properties/fast_copy_properties.cpp). */
