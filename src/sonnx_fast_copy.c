@@ -238,9 +238,69 @@ static void fill_element(char *dst, const char *elem, size_t es, size_t n)
   /*@ assert fills_pattern: \forall integer p; 0 <= p < n * es ==> dst[p] == elem[p % es]; */
 }
 
+/* The bytes of the block's elements are inside the block. */
+/*@ ghost
+  /@ requires es >= 1 && run >= 1 && fill >= 1;
+     assigns \nothing;
+     ensures within: \forall integer s, b; 0 <= s < fill * run && 0 <= b < es ==>
+       0 <= s * es + b < fill * (run * es);
+  @/
+  static void lemma_block_within(size_t es, size_t run, size_t fill)
+  {
+    lemma_mul_le_all();
+    /@ assert \forall integer s; 0 <= s < fill * run ==> (s + 1) * es <= (fill * run) * es; @/
+  }
+*/
+
+/* Bytes to elements: a block whose bytes repeat the run's is, element by element, the
+   run's element s % run. A lemma of its own: in write_block's context (two branches of
+   writes) the provers give up on the Euclidean step of the byte offsets. */
+/*@ ghost
+  /@ requires es >= 1 && run >= 1 && fill >= 1;
+     requires \valid_read(dst + (0 .. fill * (run * es) - 1));
+     requires \valid_read(src + (0 .. run * es - 1));
+     requires repeats: \forall integer p; 0 <= p < fill * (run * es) ==>
+       dst[p] == src[p % (run * es)];
+     assigns \nothing;
+     ensures elements: \forall integer s, b; 0 <= s < fill * run && 0 <= b < es ==>
+       dst[s * es + b] == src[(s % run) * es + b];
+  @/
+  static void lemma_block_elements(char *dst, const char *src, size_t es, size_t run, size_t fill)
+  {
+    lemma_block_within(es, run, fill);
+    /@ assert at_byte: \forall integer s, b; 0 <= s < fill * run && 0 <= b < es ==>
+         dst[s * es + b] == src[(s * es + b) % (run * es)]; @/
+    lemma_block_offset(run, es);
+  }
+*/
+
+/* The bytes of a block: the run_bytes bytes at src, then fill - 1 copies of them after
+   themselves. A short run is filled like one element: stores from a pattern, no read of
+   the output (make bench: columns, scalar, short-inner). */
+/*@ requires run_bytes >= 1 && fill >= 1 && fill * run_bytes <= SIZE_MAX;
+    requires \valid(dst + (0 .. fill * run_bytes - 1));
+    requires \valid_read(src + (0 .. run_bytes - 1));
+    requires \separated(dst + (0 .. fill * run_bytes - 1), src + (0 .. run_bytes - 1));
+    assigns dst[0 .. fill * run_bytes - 1];
+    ensures repeats: \forall integer p; 0 <= p < fill * run_bytes ==>
+      dst[p] == \old(src[p % run_bytes]);
+*/
+static void write_copies(char *dst, const char *src, size_t run_bytes, size_t fill)
+{
+  if (run_bytes <= FILL_PERIOD_MAX) {
+    fill_element(dst, src, run_bytes, fill);
+  } else {
+    memcpy(dst, src, run_bytes);
+    /*@ assert run: \forall integer t; 0 <= t < run_bytes ==> dst[t] == \at(src[t], Pre); */
+    replicate_block(dst, run_bytes, fill);
+    /*@ assert \forall integer p; 0 <= p < fill * run_bytes ==> 0 <= p % run_bytes < run_bytes; */
+  }
+}
+
 /* One block of the output: the run of x at src (run elements of es bytes, the copied
    axes), then fill - 1 copies of it after itself (the stretched axes). Element s of the
-   block is element s % run of the run. */
+   block is element s % run of the run. The bytes are write_copies'; the elements follow
+   from them by lemma_block_elements, in a context without the writes. */
 /*@ requires es >= 1 && run >= 1 && fill >= 1;
     requires run * es <= SIZE_MAX && fill * (run * es) <= SIZE_MAX;
     requires \valid(dst + (0 .. fill * (run * es) - 1));
@@ -253,29 +313,14 @@ static void fill_element(char *dst, const char *elem, size_t es, size_t n)
 static void write_block(char *dst, const char *src, size_t es, size_t run, size_t fill)
 {
   const size_t run_bytes = run * es;
-  if (run_bytes <= FILL_PERIOD_MAX) {
-    /* A short run is filled like one element: stores from a pattern, no read of the
-       output (make bench: columns, scalar, short-inner). */
-    fill_element(dst, src, run_bytes, fill);
-  } else {
-    memcpy(dst, src, run_bytes);
-    /*@ assert run: \forall integer t; 0 <= t < run_bytes ==> dst[t] == \at(src[t], Pre); */
-    replicate_block(dst, run_bytes, fill);
-    /*@ assert \forall integer p; 0 <= p < fill * run_bytes ==> 0 <= p % run_bytes < run_bytes; */
-  }
+  write_copies(dst, src, run_bytes, fill);
+  /*@ assert unchanged: \forall integer t; 0 <= t < run_bytes ==> src[t] == \at(src[t], Pre); */
   /*@ assert repeats: \forall integer p; 0 <= p < fill * run_bytes ==>
-        \let t = p % run_bytes; dst[p] == \at(src[t], Pre); */
-  /*@ ghost lemma_div_unique(); */
-  /*@ ghost lemma_mul_le_all(); */
-  /*@ assert split: \forall integer s; 0 <= s ==> s == (s / run) * run + s % run && 0 <= s % run < run; */
-  /*@ assert bytes: \forall integer s, b; 0 <= s && 0 <= b < es ==>
-        s * es + b == (s / run) * run_bytes + ((s % run) * es + b); */
-  /*@ assert inside: \forall integer s, b; 0 <= s && 0 <= b < es ==>
-        0 <= (s % run) * es + b < run_bytes; */
-  /*@ assert offset: \forall integer s, b; 0 <= s && 0 <= b < es ==>
-        (s * es + b) % run_bytes == (s % run) * es + b; */
-  /*@ assert within: \forall integer s, b; 0 <= s < fill * run && 0 <= b < es ==>
-        0 <= s * es + b < fill * run_bytes; */
+        dst[p] == src[p % run_bytes]; */
+  /*@ ghost lemma_block_elements(dst, src, es, run, fill); */
+  /*@ ghost lemma_run_inside(run, es); */
+  /*@ assert run_unchanged: \forall integer s, b; 0 <= s && 0 <= b < es ==>
+        \let t = (s % run) * es + b; src[t] == \at(src[t], Pre); */
 }
 
 /* The fast kernel. Axes m .. r-1 are copied (x's padded size is z's: contiguous on both
@@ -343,10 +388,18 @@ void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_s
   /* The size of axis k - 1: the blocks along it are run apart in x. With k == 0 there is
      one block (outer == 1) and no next one. */
   const size_t outer_size = (k > 0u) ? z.dims[k - 1u] : 1u;
+  /* Axis k - 1 stopped the stretched axes, so it is copied (broadcasts_to). */
+  /*@ assert above_copied: k > 0 ==> padded_dim(x, r, k - 1) == z.dims[k - 1]; */
+  /*@ assert single_block: k == 0 ==> outer == 1; */
+  /* Block 0 starts at source 0 and at index 0 on axis k - 1. */
+  /*@ ghost lemma_source_zero(x, z, 0u); */
+  /*@ ghost lemma_block_digits(x, z, k, block, 0u, 0u, 0u); */
+  /*@ ghost if (k > 0u) lemma_quot_unfold(z, 0u, k - 1u); */
   /*@ loop invariant 0 <= q <= outer;
       loop invariant o == q * block && z_at == o * es && o <= count_z;
       loop invariant src == source_offset{Pre}(x, z, o);
       loop invariant k > 0 ==> digit == row_digit{Pre}(z.dims, z.rank, o, k - 1);
+      loop invariant digit < outer_size;
       loop invariant elements_broadcast{Here, Pre}(zb, (char *)xb, es, x, z, o);
       loop invariant sources_inside(x, z, es, count_x, o);
       loop assigns q, o, z_at, src, digit, zb[0 .. count_z * es - 1];
@@ -417,6 +470,8 @@ void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_s
         s++;
       }
     */
+    /* The next block's digit and source (used below when there is one). */
+    /*@ ghost if (k > 0u) lemma_next_block(x, z, k, m, run, block, q, o); */
     o += block;
     z_at += block_bytes;
     q++;

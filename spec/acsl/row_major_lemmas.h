@@ -207,9 +207,54 @@
   }
 */
 
+/* count_from peeled from the last axis, in times() form (equal factors are then equal
+   terms, see arith_lemmas.h), and divided back. */
+/*@ ghost
+  /@ requires k <= j && j < SIZE_MAX;
+     requires \valid_read(dims + (0 .. j));
+     requires \forall integer t; 0 <= t <= j ==> dims[t] >= 1;
+     assigns \nothing;
+     ensures as_times: count_from(dims, k, j + 1) == times(count_from(dims, k, j), dims[j]);
+     ensures divided: count_from(dims, k, j + 1) / dims[j] == count_from(dims, k, j);
+  @/
+  static void lemma_count_div(const size_t *dims, size_t k, size_t j)
+  {
+    lemma_count_peel_back(dims, k, j);
+    lemma_count_grows(dims, k, j);
+    lemma_div_unique();
+    /@ assert count_from(dims, k, j + 1) == count_from(dims, k, j) * dims[j] + 0; @/
+  }
+*/
+
+/* One digit of a mixed-radix number, on ground values: n = q*cold + t with t < cold and
+   cold = cnew*d. Dividing by d keeps the form (n/d = q*cnew + t/d, t/d < cnew) and both
+   remainders agree. The Euclidean facts are used here, in a context of a few sizes,
+   where the provers instantiate them (in lemma_block_digits' context they did not). */
+/*@ ghost
+  /@ requires d >= 1 && cold == times(cnew, d);
+     requires n == q * cold + t && t < cold;
+     assigns \nothing;
+     ensures quot: n / d == q * cnew + t / d;
+     ensures digit: n % d == t % d;
+     ensures bound: t / d < cnew;
+  @/
+  static void lemma_digit_step(size_t n, size_t q, size_t cold, size_t cnew, size_t d, size_t t)
+  {
+    /@ assert product: cold == cnew * d; @/
+    /@ assert euclid_t: t == (t / d) * d + t % d && 0 <= t % d < d && 0 <= t / d; @/
+    /@ assert regroup: n == (q * cnew + t / d) * d + t % d; @/
+    lemma_div_unique();
+    /@ assert quotient: n / d == q * cnew + t / d && n % d == t % d; @/
+    lemma_mul_lt_cancel();
+    /@ assert scaled: (t / d) * d < cnew * d; @/
+  }
+*/
+
 /* Inside a block: o = q*c + s with c = count_from(z, k, r) and s < c. Quotients by
    the later axes differ by q times the count of the axes in between, and the
-   digits (hence the source parts) of axes k .. r-1 are those of s. */
+   digits (hence the source parts) of axes k .. r-1 are those of s. The quotients and
+   the count are carried in ghost sizes, so that each digit step is lemma_digit_step on
+   ground values. */
 /*@ ghost
   /@ requires shape_readable(z) && k <= z.rank;
      requires \forall integer t; 0 <= t < z.rank ==> z.dims[t] >= 1;
@@ -223,51 +268,36 @@
                                  size_t s, size_t o)
   {
     size_t j = z.rank;
+    size_t ts = s;  // quotient of s by axes j .. r-1
+    size_t to = o;  // quotient of o
+    size_t cnt = c; // count of axes k .. j-1
     /@ loop invariant k <= j <= z.rank;
-       loop invariant row_quot(z.dims, z.rank, o, j) ==
-         q * count_from(z.dims, k, j) + row_quot(z.dims, z.rank, s, j);
-       loop invariant 0 <= row_quot(z.dims, z.rank, s, j) < count_from(z.dims, k, j);
+       loop invariant ts == row_quot(z.dims, z.rank, s, j) && to == row_quot(z.dims, z.rank, o, j);
+       loop invariant cnt == count_from(z.dims, k, j);
+       loop invariant to == q * cnt + ts && ts < cnt;
        loop invariant source_from(x, z.dims, z.rank, o, j) == source_from(x, z.dims, z.rank, s, j);
-       loop assigns j;
+       loop assigns j, ts, to, cnt;
        loop variant j;
     @/
     while (j > k) {
       j--;
-      lemma_count_peel_back(z.dims, k, j);
+      const size_t d = z.dims[j];
+      lemma_count_div(z.dims, k, j);
+      const size_t cnt_next = cnt / d;
+      lemma_digit_step(to, q, cnt, cnt_next, d, ts);
       lemma_quot_unfold(z, o, j);
       lemma_quot_unfold(z, s, j);
       lemma_source_unfold(x, z, o, j);
       lemma_source_unfold(x, z, s, j);
-      /@ assert euclid_t: \let t = row_quot(z.dims, z.rank, s, j + 1); \let d = (integer)z.dims[j];
-           t == (t / d) * d + t % d && 0 <= t % d < d && 0 <= t / d; @/
-      /@ assert split: \let t = row_quot(z.dims, z.rank, s, j + 1); \let c = count_from(z.dims, k, j);
-           \let d = (integer)z.dims[j];
-           q * (c * d) + t == (q * c + t / d) * d + t % d; @/
-      lemma_count_grows(z.dims, k, j);
-      /@ assert quotient_nonneg: \let t = row_quot(z.dims, z.rank, s, j + 1);
-           0 <= q * count_from(z.dims, k, j) && 0 <= q * count_from(z.dims, k, j) + t / (integer)z.dims[j]; @/
-      lemma_euclid();
-      /@ assert euclid_o: \let t = row_quot(z.dims, z.rank, s, j + 1); \let c = count_from(z.dims, k, j);
-           \let d = (integer)z.dims[j];
-           ((q * c + t / d) * d + t % d) / d == q * c + t / d &&
-           ((q * c + t / d) * d + t % d) % d == t % d; @/
-      /@ assert digits: row_quot(z.dims, z.rank, o, j) ==
-           q * count_from(z.dims, k, j) + row_quot(z.dims, z.rank, s, j) &&
-         row_digit(z.dims, z.rank, o, j) == row_digit(z.dims, z.rank, s, j); @/
+      /@ assert digits: row_digit(z.dims, z.rank, o, j) == row_digit(z.dims, z.rank, s, j); @/
       /@ assert same_part: \let p = padded_dim(x, z.rank, j); \let b = padded_block(x, z.rank, j + 1);
            times(index_map(row_digit(z.dims, z.rank, o, j), p, z.dims[j]), b) ==
            times(index_map(row_digit(z.dims, z.rank, s, j), p, z.dims[j]), b); @/
-      /@ assert bound_scaled: \let t = row_quot(z.dims, z.rank, s, j + 1); \let c = count_from(z.dims, k, j);
-         \let d = (integer)z.dims[j];
-         (t / d) * d <= t < c * d; @/
-      lemma_mul_lt_cancel();
-      /@ assert bound: \let t = row_quot(z.dims, z.rank, s, j + 1); \let c = count_from(z.dims, k, j);
-         \let d = (integer)z.dims[j];
-         t / d < c; @/
+      ts = ts / d;
+      to = to / d;
+      cnt = cnt_next;
     }
-    /@ assert j == k && count_from(z.dims, k, j) == 1; @/
-    /@ assert row_quot(z.dims, z.rank, s, j) == 0; @/
-    /@ assert row_quot(z.dims, z.rank, o, j) == q; @/
+    /@ assert j == k && cnt == 1 && ts == 0; @/
   }
 */
 
@@ -379,8 +409,58 @@
   }
 */
 
+/* A factor of at least 1 does not shrink a product (on times, whose trigger is not
+   reordered by the normalisation of products). */
+/*@ ghost
+  /@ assigns \nothing;
+     ensures \forall integer a, b; a >= 1 && b >= 0 ==> b <= times(a, b);
+  @/
+  static void lemma_times_ge(void) { }
+*/
+
+/* A count of trailing axes is at most a count of more trailing axes (no size 0). */
+/*@ ghost
+  /@ requires \valid_read(dims + (0 .. r - 1));
+     requires m <= j <= r;
+     requires \forall integer t; 0 <= t < r ==> dims[t] >= 1;
+     assigns \nothing;
+     ensures 1 <= count_from(dims, j, r) <= count_from(dims, m, r);
+  @/
+  static void lemma_count_suffix_le(const size_t *dims, size_t m, size_t j, size_t r)
+  {
+    lemma_count_grows(dims, j, r);
+    size_t i = j;
+    /@ loop invariant m <= i <= j;
+       loop invariant 1 <= count_from(dims, j, r) <= count_from(dims, i, r);
+       loop assigns i;
+       loop variant i;
+    @/
+    while (i > m) {
+      i--;
+      /@ assert count_from(dims, i, r) == times(dims[i], count_from(dims, i + 1, r)); @/
+      lemma_times_ge();
+    }
+  }
+*/
+
+/* The ring step of a mixed-radix number on ground sizes: t = (t/d)*d + t%d, scaled by e. */
+/*@ ghost
+  /@ requires d >= 1;
+     assigns \nothing;
+     ensures (t % d) * e + (t / d) * (d * e) == t * e;
+  @/
+  static void lemma_radix_step(size_t t, size_t d, size_t e)
+  {
+    /@ assert euclid: t == (t / d) * d + t % d; @/
+    /@ assert scaled: t * e == ((t / d) * d + t % d) * e; @/
+    /@ assert distributed: ((t / d) * d + t % d) * e == (t % d) * e + (t / d) * (d * e); @/
+  }
+*/
+
 /* Copied axes (x's padded size equals z's): inside their block, an offset is its
-   own source. Mixed radix: source + quotient * block == offset, per axis. */
+   own source. Mixed radix: source + quotient * block == offset, per axis; the quotient
+   and the block are carried in ghost sizes, so that each step is lemma_radix_step on
+   ground values. */
 /*@ ghost
   /@ requires shape_readable(z) && m <= z.rank;
      requires \forall integer t; 0 <= t < z.rank ==> z.dims[t] >= 1;
@@ -393,35 +473,52 @@
   static void lemma_copied_axes(sonnx_shape x, sonnx_shape z, size_t m, size_t c, size_t s)
   {
     size_t j = z.rank;
+    size_t ts = s; // quotient of s by axes j .. r-1
+    size_t pk = 1; // count of axes j .. r-1
     /@ loop invariant m <= j <= z.rank;
-       loop invariant padded_block(x, z.rank, j) == count_from(z.dims, j, z.rank);
-       loop invariant source_from(x, z.dims, z.rank, s, j) +
-         row_quot(z.dims, z.rank, s, j) * count_from(z.dims, j, z.rank) == s;
-       loop assigns j;
+       loop invariant pk == count_from(z.dims, j, z.rank) && padded_block(x, z.rank, j) == pk;
+       loop invariant ts == row_quot(z.dims, z.rank, s, j);
+       loop invariant source_from(x, z.dims, z.rank, s, j) + ts * pk == s;
+       loop assigns j, ts, pk;
        loop variant j;
     @/
     while (j > m) {
       j--;
+      const size_t d = z.dims[j];
+      lemma_count_suffix_le(z.dims, m, j, z.rank);
       lemma_padded_unfold(x, z.rank, j);
       lemma_quot_unfold(z, s, j);
       lemma_source_unfold(x, z, s, j);
       lemma_count_unfold(z.dims, j, z.rank);
-      /@ assert copied: padded_dim(x, z.rank, j) == z.dims[j]; @/
+      /@ assert copied: padded_dim(x, z.rank, j) == d; @/
+      /@ assert count_times: count_from(z.dims, j, z.rank) == times(d, pk); @/
+      /@ assert block_times: padded_block(x, z.rank, j) == times(d, pk); @/
       /@ assert digit: index_map(row_digit(z.dims, z.rank, s, j), padded_dim(x, z.rank, j), z.dims[j]) ==
-           row_digit(z.dims, z.rank, s, j); @/
-      /@ assert step: source_from(x, z.dims, z.rank, s, j) == source_from(x, z.dims, z.rank, s, j + 1) +
-           row_digit(z.dims, z.rank, s, j) * count_from(z.dims, j + 1, z.rank); @/
-      /@ assert radix: \let t = row_quot(z.dims, z.rank, s, j + 1); \let d = (integer)z.dims[j];
-           \let e = count_from(z.dims, j + 1, z.rank);
-           t == (t / d) * d + t % d; @/
-      /@ assert radix_scaled: \let t = row_quot(z.dims, z.rank, s, j + 1); \let d = (integer)z.dims[j];
-           \let e = count_from(z.dims, j + 1, z.rank);
-           t * e == ((t / d) * d + t % d) * e; @/
-      /@ assert radix_split: \let t = row_quot(z.dims, z.rank, s, j + 1); \let d = (integer)z.dims[j];
-           \let e = count_from(z.dims, j + 1, z.rank);
-           ((t / d) * d + t % d) * e == (t % d) * e + (t / d) * (d * e); @/
+           ts % d; @/
+      /@ assert part: source_from(x, z.dims, z.rank, s, j) ==
+           source_from(x, z.dims, z.rank, s, j + 1) + times(ts % d, pk); @/
+      lemma_radix_step(ts, d, pk);
+      ts = ts / d;
+      pk = d * pk;
     }
     lemma_block_digits(x, z, m, c, 0, s, s);
+    /@ assert ts == 0 && pk == c; @/
+  }
+*/
+
+/* The step of a bound in a mixed radix, on opaque products (times, so that the
+   trigger is not reordered by the normalisation of products): a part below the block
+   plus an index below the size times the block is below the size times the block. */
+/*@ ghost
+  /@ assigns \nothing;
+     ensures \forall integer a, i, p, b; 0 <= a < b && 0 <= i < p ==>
+       0 <= a + times(i, b) < times(p, b);
+  @/
+  static void lemma_below_step(void)
+  {
+    lemma_mul_le_all();
+    /@ assert \forall integer i, p, b; 0 <= i < p && 0 <= b ==> i * b <= (p - 1) * b; @/
+    /@ assert \forall integer p, b; (p - 1) * b + b == p * b; @/
   }
 */
 
@@ -449,16 +546,11 @@
       lemma_source_unfold(x, z, o, j);
       /@ assert digit_range: 0 <= row_digit(z.dims, z.rank, o, j) < z.dims[j]; @/
       /@ assert index_range: \let i = index_map(row_digit(z.dims, z.rank, o, j), padded_dim(x, z.rank, j), z.dims[j]);
-           0 <= i <= padded_dim(x, z.rank, j) - 1; @/
+           0 <= i < padded_dim(x, z.rank, j); @/
       lemma_padded_unfold(x, z.rank, j);
-      /@ assert step: source_from(x, z.dims, z.rank, o, j) == source_from(x, z.dims, z.rank, o, j + 1) +
-           index_map(row_digit(z.dims, z.rank, o, j), padded_dim(x, z.rank, j), z.dims[j]) *
-           padded_block(x, z.rank, j + 1); @/
-      lemma_mul_le_all();
-      /@ assert scaled: \let i = index_map(row_digit(z.dims, z.rank, o, j), padded_dim(x, z.rank, j), z.dims[j]);
-           \let b = padded_block(x, z.rank, j + 1);
-           i * b <= (padded_dim(x, z.rank, j) - 1) * b &&
-           (padded_dim(x, z.rank, j) - 1) * b + b == padded_dim(x, z.rank, j) * b; @/
+      /@ assert block_times: padded_block(x, z.rank, j) ==
+           times(padded_dim(x, z.rank, j), padded_block(x, z.rank, j + 1)); @/
+      lemma_below_step();
     }
   }
 */
@@ -484,6 +576,154 @@
     lemma_stretched_axes(x, z, k, m, s);
     lemma_block_digits(x, z, m, run, s / run, s % run, s);
     lemma_copied_axes(x, z, m, run, s % run);
+  }
+*/
+
+/* Stretched axes (x's padded size 1) add nothing to x's padded block either. */
+/*@ ghost
+  /@ requires k <= m <= r;
+     requires \forall integer t; k <= t < m ==> padded_dim(x, r, t) == 1;
+     assigns \nothing;
+     ensures padded_block(x, r, k) == padded_block(x, r, m);
+  @/
+  static void lemma_stretched_block(sonnx_shape x, size_t r, size_t k, size_t m)
+  {
+    size_t j = m;
+    /@ loop invariant k <= j <= m;
+       loop invariant padded_block(x, r, j) == padded_block(x, r, m);
+       loop assigns j;
+       loop variant j;
+    @/
+    while (j > k) {
+      j--;
+      lemma_padded_unfold(x, r, j);
+    }
+  }
+*/
+
+/* The next block of the block kernel: blocks (axes k .. r-1, stretched k .. m-1, copied
+   m .. r-1) follow each other on axis k - 1, a copied axis. Block q + 1's index on it is
+   block q's plus one, or 0 when that wraps; when it does not wrap, the quotient above
+   is the same and block q + 1's source is block q's plus x's block of axis k - 1, which
+   is the run (the carried step of src/sonnx_fast_copy.c). */
+/*@ ghost
+  /@ requires shape_readable(z) && 1 <= k <= m <= z.rank;
+     requires \forall integer t; 0 <= t < z.rank ==> z.dims[t] >= 1;
+     requires padded_dim(x, z.rank, k - 1) == z.dims[k - 1];
+     requires \forall integer t; k <= t < m ==> padded_dim(x, z.rank, t) == 1;
+     requires \forall integer t; m <= t < z.rank ==> padded_dim(x, z.rank, t) == z.dims[t];
+     requires run == count_from(z.dims, m, z.rank) && block == count_from(z.dims, k, z.rank);
+     requires o == q * block && o + block <= SIZE_MAX;
+     assigns \nothing;
+     ensures digit: \let d = row_digit(z.dims, z.rank, o, k - 1);
+       row_digit(z.dims, z.rank, o + block, k - 1) == (d + 1 < z.dims[k - 1] ? d + 1 : 0);
+     ensures step: row_digit(z.dims, z.rank, o, k - 1) + 1 < z.dims[k - 1] ==>
+       source_offset(x, z, o + block) == source_offset(x, z, o) + run;
+  @/
+  static void lemma_next_block(sonnx_shape x, sonnx_shape z, size_t k, size_t m, size_t run,
+                               size_t block, size_t q, size_t o)
+  {
+    const size_t D = z.dims[k - 1];
+    lemma_count_grows(z.dims, k, z.rank);
+    lemma_count_grows(z.dims, m, z.rank);
+    lemma_mul_le_mono(block, 1, q);
+    /@ assert q <= o && q + 1 <= SIZE_MAX; @/
+    lemma_mul_distrib(q, 1, block);
+    /@ assert o + block == (q + 1) * block; @/
+    lemma_block_digits(x, z, k, block, q, 0, o);
+    lemma_block_digits(x, z, k, block, q + 1, 0, o + block);
+    lemma_source_zero(x, z, k);
+    /@ assert quotients: row_quot(z.dims, z.rank, o, k) == q &&
+         row_quot(z.dims, z.rank, o + block, k) == q + 1; @/
+    /@ assert block_starts: source_from(x, z.dims, z.rank, o, k) == 0 &&
+         source_from(x, z.dims, z.rank, o + block, k) == 0; @/
+    lemma_quot_unfold(z, o, k - 1);
+    lemma_quot_unfold(z, o + block, k - 1);
+    const size_t d = q % D;
+    /@ assert digits: row_digit(z.dims, z.rank, o, k - 1) == d &&
+         row_digit(z.dims, z.rank, o + block, k - 1) == (q + 1) % D; @/
+    lemma_mod_succ();
+    /@ assert next_digit: (q + 1) % D == (d + 1 < D ? d + 1 : 0); @/
+    if (d + 1u < D) {
+      /@ assert q == (q / D) * D + d; @/
+      /@ assert q + 1 == (q / D) * D + (d + 1) && 0 <= d + 1 < D && 0 <= q / D; @/
+      lemma_div_unique();
+      /@ assert same_quot: (q + 1) / D == q / D; @/
+      /@ assert row_quot(z.dims, z.rank, o, k - 1) == row_quot(z.dims, z.rank, o + block, k - 1); @/
+      lemma_outer_digits(x, z, k - 1, o, o + block);
+      lemma_source_unfold(x, z, o, k - 1);
+      lemma_source_unfold(x, z, o + block, k - 1);
+      lemma_stretched_block(x, z.rank, k, m);
+      lemma_copied_axes(x, z, m, run, 0);
+      /@ assert run_block: padded_block(x, z.rank, k) == run; @/
+      /@ assert part_o: source_from(x, z.dims, z.rank, o, k - 1) == times(d, run); @/
+      /@ assert part_next: source_from(x, z.dims, z.rank, o + block, k - 1) == times(d + 1, run); @/
+      lemma_mul_distrib(d, 1, run);
+      /@ assert times(d + 1, run) == times(d, run) + run; @/
+    }
+  }
+*/
+
+/* Euclidean division with the quotient's multiple as an opaque product (times): the
+   trigger is times(q, d) and n % d, terms that the normalisation of sums and products
+   leaves as they are written. */
+/*@ ghost
+  /@ assigns \nothing;
+     ensures \forall integer n, d, q; d > 0 && 0 <= q && times(q, d) <= n < times(q, d) + d ==>
+       n / d == q && n % d == n - times(q, d);
+  @/
+  static void lemma_euclid_times(void)
+  {
+    lemma_div_unique();
+    /@ assert \forall integer n, d, q; d > 0 && 0 <= q && times(q, d) <= n < times(q, d) + d ==>
+         n == q * d + (n - times(q, d)) && 0 <= n - times(q, d) < d; @/
+  }
+*/
+
+/* Bytes of a block of copies of a run (src/sonnx_fast_copy.c, write_block): byte
+   s*es + b of the block (element s, byte b < es) is byte (s % run)*es + b of copy s / run
+   of the run, which starts at byte times(s / run, run * es). */
+/*@ ghost
+  /@ requires run >= 1 && es >= 1;
+     assigns \nothing;
+     ensures bytes: \forall integer s, b; 0 <= s && 0 <= b < es ==>
+       s * es + b == times(s / run, run * es) + ((s % run) * es + b);
+     ensures inside: \forall integer s, b; 0 <= s && 0 <= b < es ==>
+       0 <= (s % run) * es + b < run * es;
+     ensures first: \forall integer s; 0 <= s ==> 0 <= s / run;
+  @/
+  static void lemma_block_bytes(size_t run, size_t es)
+  {
+    lemma_div_unique();
+    lemma_mul_le_all();
+    /@ assert split: \forall integer s; 0 <= s ==>
+         s == (s / run) * run + s % run && 0 <= s % run < run && 0 <= s / run; @/
+  }
+*/
+
+/* That offset in the run, alone (for a goal that needs no more of the above). */
+/*@ ghost
+  /@ requires run >= 1 && es >= 1;
+     assigns \nothing;
+     ensures inside: \forall integer s, b; 0 <= s && 0 <= b < es ==>
+       0 <= (s % run) * es + b < run * es;
+  @/
+  static void lemma_run_inside(size_t run, size_t es) { lemma_block_bytes(run, es); }
+*/
+
+/* The same byte as a remainder: its offset in the run. */
+/*@ ghost
+  /@ requires run >= 1 && es >= 1;
+     assigns \nothing;
+     ensures \forall integer s, b; 0 <= s && 0 <= b < es ==>
+       (s * es + b) % (run * es) == (s % run) * es + b;
+  @/
+  static void lemma_block_offset(size_t run, size_t es)
+  {
+    lemma_block_bytes(run, es);
+    /@ assert bounds: \forall integer s, b; 0 <= s && 0 <= b < es ==>
+         times(s / run, run * es) <= s * es + b < times(s / run, run * es) + run * es; @/
+    lemma_euclid_times();
   }
 */
 
