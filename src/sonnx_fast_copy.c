@@ -12,9 +12,11 @@
  * previous block's plus run while the index on axis k - 1 (copied, stride run in x)
  * does not wrap, else the reference kernel's row-major walk (sonnx_element_source).
  *
- * This two-level form is the proof's: the element relation of a block follows from the
- * row-major lemmas of spec/acsl/row_major_lemmas.h (block, stretched and copied axes),
- * and the blocks follow each other like the reference kernel's elements.
+ * This two-level form is the proof's, and so is the split into functions, each proved
+ * in a context of its own: copied_axes and stretched_axes find m and k; write_block_at
+ * writes one block (write_block: the bytes) and extends the element relation over it,
+ * from the row-major lemmas of spec/acsl/row_major_lemmas.h (block, stretched and
+ * copied axes); sonnx_fast_copy chains the blocks and carries each one's source.
  *
  * No allocation, no recursion, no global state: memcpy/memset are the only library
  * calls, and the stack holds one fill pattern of FILL_PERIOD_MAX bytes. */
@@ -98,6 +100,23 @@ static void replicate_block(char *dst, size_t block, size_t n)
 /* A fill's pattern: the element repeated over its period, es doubled up to a multiple
    of FILL_STORE (whole elements, and whole stores), at most FILL_PERIOD_MAX bytes. */
 #define FILL_PERIOD_MAX 512u
+
+/* memcpy to an offset, its bytes stated at the destination's own index p. memcpy's
+   contract (memcmp == 0) names both pointers; the provers find the instance p - at
+   through the source's index when the source is not itself shifted, hence this form
+   (fill_element's memcpy from pattern + k to dst + done + k was out of their reach).
+   Inlined by the compiler: a constant n stays a constant-size store. */
+/*@ requires n >= 1;
+    requires \valid(dst + (at .. at + n - 1));
+    requires \valid_read(src + (0 .. n - 1));
+    requires \separated(dst + (at .. at + n - 1), src + (0 .. n - 1));
+    assigns dst[at .. at + n - 1];
+    ensures copied: \forall integer p; at <= p < at + n ==> dst[p] == \old(src[p - at]);
+*/
+static void copy_at(char *dst, size_t at, const char *src, size_t n)
+{
+  memcpy(dst + at, src, n);
+}
 
 /* Writes n copies of the es bytes at elem into dst (a stretched innermost axis, or a
    stretched level whose inner block is small). When es doubles to a period of whole
@@ -202,7 +221,7 @@ static void fill_element(char *dst, const char *elem, size_t es, size_t n)
         loop variant period - k;
     */
     while (period - k >= FILL_STORE) {
-      memcpy(dst + done + k, pattern + k, FILL_STORE);
+      copy_at(dst, done + k, pattern + k, FILL_STORE);
       /*@ assert stored: \forall integer p; done + k <= p < done + k + FILL_STORE ==>
             dst[p] == pattern[p - done]; */
       /*@ assert stored_t: \forall integer t; k <= t < k + FILL_STORE ==> dst[done + t] == pattern[t]; */
@@ -221,7 +240,7 @@ static void fill_element(char *dst, const char *elem, size_t es, size_t n)
   }
   if (done < head) {
     /*@ ghost lemma_mod_shift(); */
-    memcpy(dst + done, pattern, head - done);
+    copy_at(dst, done, pattern, head - done);
     /*@ assert tail_bytes: \forall integer p; done <= p < head ==> dst[p] == pattern[p - done]; */
     /*@ assert tail_mod: \forall integer p; done <= p < head ==>
           p % es == (p - done) % es && 0 <= p - done < period; */
@@ -323,18 +342,28 @@ static void write_block(char *dst, const char *src, size_t es, size_t run, size_
         \let t = (s % run) * es + b; src[t] == \at(src[t], Pre); */
 }
 
-/* The fast kernel. Axes m .. r-1 are copied (x's padded size is z's: contiguous on both
-   sides), axes k .. m-1 stretched (x's padded size 1): a block of the output, axes
-   k .. r-1, is one run of x (count of m .. r-1 elements) repeated over the stretched
-   axes. Each block, in order, takes its run from the source of its first element
-   (source_offset, the row-major walk the reference kernel makes per element), carried
-   from block to block along axis k - 1 (see the end of the loop). */
-void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_shape z,
-                     size_t count_x, size_t count_z)
+/* The fast kernel's axes, from the last: axes m .. r-1 are copied (x's padded size is
+   z's: contiguous on both sides), axes k .. m-1 stretched (x's padded size 1). A span
+   is the first axis of such a stretch and the element count of its axes. */
+typedef struct {
+  size_t first;
+  size_t count;
+} axis_span;
+
+/* The copied axes: from the last axis, while x's padded size is z's. */
+/*@ requires shape_readable(x) && shape_readable(z) && z.rank <= SONNX_MAX_RANK;
+    requires broadcasts_to(x, z);
+    requires \forall integer t; 0 <= t < z.rank ==> z.dims[t] >= 1;
+    requires count_from(z.dims, 0, z.rank) <= SIZE_MAX;
+    assigns \nothing;
+    ensures \result.first <= z.rank;
+    ensures \result.count == count_from(z.dims, \result.first, z.rank);
+    ensures \forall integer t; \result.first <= t < z.rank ==>
+      padded_dim(x, z.rank, t) == z.dims[t];
+*/
+static axis_span copied_axes(sonnx_shape x, sonnx_shape z)
 {
-  (void)count_x; /* read by the proof only */
   const size_t r = z.rank;
-  /*@ ghost lemma_count_grows(z.dims, r, r); */
   size_t m = r;
   size_t run = 1;
   /*@ loop invariant 0 <= m <= r;
@@ -349,14 +378,38 @@ void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_s
     /*@ ghost lemma_count_unfold(z.dims, m, r); */
     run *= z.dims[m];
   }
+  const axis_span copied = { m, run };
+  return copied;
+}
+
+/* The stretched axes above the copied ones (axes m .. r-1, run elements): while x's
+   padded size is 1. */
+/*@ requires shape_readable(x) && shape_readable(z) && z.rank <= SONNX_MAX_RANK;
+    requires \forall integer t; 0 <= t < z.rank ==> z.dims[t] >= 1;
+    requires count_from(z.dims, 0, z.rank) <= SIZE_MAX;
+    requires x.rank <= z.rank;
+    requires m <= z.rank && run == count_from(z.dims, m, z.rank);
+    assigns \nothing;
+    ensures \result.first <= m;
+    ensures \result.count == count_from(z.dims, \result.first, m);
+    ensures \result.count * run == count_from(z.dims, \result.first, z.rank);
+    ensures \forall integer t; \result.first <= t < m ==> padded_dim(x, z.rank, t) == 1;
+    ensures \result.first > 0 ==> padded_dim(x, z.rank, \result.first - 1) != 1;
+*/
+static axis_span stretched_axes(sonnx_shape x, sonnx_shape z, size_t m) /*@ ghost (size_t run) */
+{
+  const size_t r = z.rank;
   size_t k = m;
-  size_t block = run;
   size_t fill = 1;
+  /*@ ghost size_t block = run; */ /* the count of axes k .. r-1: bounds fill */
+  /*@ ghost lemma_count_grows(z.dims, m, r); */
   /*@ loop invariant 0 <= k <= m;
-      loop invariant block == count_from(z.dims, k, r) && fill == count_from(z.dims, k, m);
-      loop invariant block == fill * run && run <= block && fill <= block;
+      loop invariant fill == count_from(z.dims, k, m);
+      loop invariant block == count_from(z.dims, k, r);
+      loop invariant block == fill * run;
+      loop invariant fill <= block;
       loop invariant \forall integer t; k <= t < m ==> padded_dim(x, r, t) == 1;
-      loop assigns k, block, fill;
+      loop assigns k, fill, block;
       loop variant k;
   */
   while (k > 0u && sonnx_padded_dim(x, r, k - 1u) == 1u) {
@@ -367,41 +420,173 @@ void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_s
     /*@ ghost lemma_mul_le_mono(z.dims[k], 1, block); */
     /*@ ghost lemma_mul_le_mono(block, fill, z.dims[k]); */
     /*@ assert z.dims[k] * block == (z.dims[k] * fill) * run; */
-    block *= z.dims[k];
+    /*@ ghost block *= z.dims[k]; */
     fill *= z.dims[k];
   }
-  /* count_z is a whole number of blocks: outer of them. */
-  /*@ ghost lemma_count_split(z.dims, 0, k, r); */
-  /*@ ghost lemma_count_grows(z.dims, k, r); */
-  /*@ ghost lemma_mul_le_mono(count_z, block, es); */
-  /*@ ghost lemma_mul_le_mono(count_z, run, es); */
-  /*@ assert fill * (run * es) == block * es; */
-  const size_t block_bytes = block * es;
+  const axis_span stretched = { k, fill };
+  return stretched;
+}
+
+/* Block q of the output: elements o .. o + block - 1, bytes z_at .. on, from the run of x
+   at element src (source_offset of the block's first element). The element relation
+   and the sources' bound, established for the elements before o, extend to the block:
+   the earlier elements are kept (one at a time, so that each frame step is linear in
+   the ground element j), and element o + s is the run's element s % run
+   (lemma_block_element). */
+/*@ requires shape_readable(x) && shape_readable(z) && z.rank <= SONNX_MAX_RANK;
+    requires broadcasts_to(x, z);
+    requires \forall integer t; 0 <= t < z.rank ==> z.dims[t] >= 1;
+    requires k <= m <= z.rank;
+    requires \forall integer t; k <= t < m ==> padded_dim(x, z.rank, t) == 1;
+    requires \forall integer t; m <= t < z.rank ==> padded_dim(x, z.rank, t) == z.dims[t];
+    requires run == count_from(z.dims, m, z.rank) && block == count_from(z.dims, k, z.rank);
+    requires es >= 1 && fill >= 1 && block == fill * run;
+    requires count_x == padded_block(x, z.rank, 0);
+    requires count_x * es <= SIZE_MAX && count_z * es <= SIZE_MAX;
+    requires o == q * block && o + block <= count_z;
+    requires z_at == o * es;
+    requires src == source_offset(x, z, o);
+    requires \valid_read(xb + (0 .. count_x * es - 1));
+    requires \valid(zb + (0 .. count_z * es - 1));
+    requires \separated(zb + (0 .. count_z * es - 1), xb + (0 .. count_x * es - 1));
+    requires elements_broadcast{Pre, Pre}(zb, (char *)xb, es, x, z, o);
+    requires sources_inside(x, z, es, count_x, o);
+    assigns zb[z_at .. z_at + block * es - 1];
+    ensures elements_broadcast{Post, Post}(zb, (char *)xb, es, x, z, o + block);
+    ensures sources_inside(x, z, es, count_x, o + block);
+*/
+static void write_block_at(char *zb, const char *xb, size_t es, size_t run, size_t fill,
+                           size_t z_at, size_t src)
+  /*@ ghost (sonnx_shape x, sonnx_shape z, size_t k, size_t m, size_t block, size_t q,
+             size_t o, size_t count_x, size_t count_z) */
+{
+  /*@ ghost lemma_mul_le_mono(count_z, o + block, es); */
+  /*@ ghost lemma_mul_distrib(o, block, es); */
+  /*@ assert bytes: z_at + block * es <= count_z * es; */
+  /* The run's last source is inside x, so the whole run is. */
+  /*@ ghost lemma_count_grows(z.dims, m, z.rank); */
+  /*@ ghost lemma_mul_le_mono(fill, 1, run); */
+  /*@ ghost lemma_block_element(x, z, k, m, run, block, q, o, run - 1); */
+  /*@ ghost lemma_source_below(x, z, o + (run - 1)); */
+  /*@ ghost lemma_mod_small(run - 1, run); */
+  /*@ assert run_inside: src + run <= count_x; */
+  /*@ ghost lemma_mul_le_mono(count_x, src + run, es); */
+  /*@ ghost lemma_mul_distrib(src, run, es); */
+  /*@ assert run_bytes: src * es + run * es <= count_x * es; */
+  /*@ ghost lemma_mul_le_mono(run, 0, es); */
+  /*@ assert src_bytes_fit: src * es <= count_x * es; */
+  write_block(zb + z_at, xb + src * es, es, run, fill);
+  /*@ assert xb_kept: \forall integer p; 0 <= p < count_x * es ==> xb[p] == \at(xb[p], Pre); */
+  /* The earlier elements are intact. */
+  /*@ ghost
+    size_t j = 0;
+    /@ loop invariant 0 <= j <= o;
+       loop invariant elements_broadcast{Here, Here}(zb, (char *)xb, es, x, z, j);
+       loop assigns j;
+       loop variant o - j;
+    @/
+    while (j < o) {
+      lemma_mul_le_mono(o, j + 1, es);
+      lemma_mul_distrib(j, 1, es);
+      /@ assert kept: \forall integer t; 0 <= t < es ==>
+            \let p = j * es + t; zb[p] == \at(zb[p], Pre); @/
+      /@ assert source_kept: \forall integer t; 0 <= t < es ==>
+            \let a = source_offset(x, z, j) * es + t; xb[a] == \at(xb[a], Pre); @/
+      /@ assert element_before: element_broadcast{Pre, Pre}(zb, (char *)xb, es, x, z, j); @/
+      /@ assert body_before: \let a = source_offset(x, z, j) * es; \forall integer b; 0 <= b < es ==>
+            \let p = j * es + b; \at(zb[p], Pre) == \at(xb[a + b], Pre); @/
+      /@ assert body_after: \let a = source_offset(x, z, j) * es; \forall integer b; 0 <= b < es ==>
+            \let p = j * es + b; zb[p] == xb[a + b]; @/
+      /@ assert element_after: element_broadcast{Here, Here}(zb, (char *)xb, es, x, z, j); @/
+      j++;
+    }
+  */
+  /* The block's elements: element o + s is the run's element s % run. */
+  /*@ ghost
+    size_t s = 0;
+    /@ loop invariant 0 <= s <= block;
+       loop invariant elements_broadcast{Here, Here}(zb, (char *)xb, es, x, z, o + s);
+       loop invariant sources_inside(x, z, es, count_x, o + s);
+       loop assigns s;
+       loop variant block - s;
+    @/
+    while (s < block) {
+      size_t t = s % run;
+      lemma_block_element(x, z, k, m, run, block, q, o, s);
+      lemma_source_below(x, z, o + s);
+      /@ assert src_s: source_offset(x, z, o + s) == src + t && src + t < count_x; @/
+      lemma_mul_le_mono(count_x, src + t + 1, es);
+      lemma_mul_distrib(src, t, es);
+      lemma_mul_distrib(src + t, 1, es);
+      lemma_mul_distrib(o, s, es);
+      lemma_mul_le_mono(src, 0, es);
+      lemma_mul_le_mono(t, 0, es);
+      /@ assert src_bytes: src * es + t * es + es <= count_x * es; @/
+      /@ assert src_bytes_low: 0 <= src * es + t * es; @/
+      lemma_source_bytes(x, z, es, count_x, o + s, src + t);
+      lemma_sources_extend(x, z, es, count_x, o + s);
+      /@ assert from_block: \forall integer b; 0 <= b < es ==>
+            \let a = src * es + (t * es + b); zb[z_at + (s * es + b)] == \at(xb[a], Pre); @/
+      /@ assert from_x: \forall integer b; 0 <= b < es ==>
+            \let a = src * es + (t * es + b); zb[z_at + (s * es + b)] == xb[a]; @/
+      lemma_element_bytes(zb, (char *)xb, es, x, z, o + s, src + t);
+      s++;
+    }
+  */
+}
+
+/* The fast kernel: the output is outer blocks of axes k .. r-1 (stretched axes k .. m-1
+   over copied axes m .. r-1), each one run of x (count of m .. r-1 elements) repeated
+   over the stretched axes. Each block, in order, takes its run from the source of its
+   first element (source_offset, the row-major walk the reference kernel makes per
+   element), carried from block to block along axis k - 1 (see the end of the loop). */
+void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_shape z,
+                     size_t count_x, size_t count_z)
+{
+  (void)count_x; /* read by the proof only */
+  const axis_span copied = copied_axes(x, z);
+  const size_t m = copied.first;
+  const size_t run = copied.count;
+  const axis_span stretched = stretched_axes(x, z, m) /*@ ghost (run) */;
+  const size_t k = stretched.first;
+  const size_t fill = stretched.count;
+  /* A block, axes k .. r-1, is fill runs; count_z is a whole number of blocks. */
+  /*@ ghost lemma_count_grows(z.dims, k, z.rank); */
+  /*@ ghost lemma_count_grows(z.dims, m, z.rank); */
+  /*@ ghost lemma_count_grows(z.dims, k, m); */
+  /*@ assert block_fits: 1 <= fill * run <= count_z; */
+  const size_t block = fill * run;
+  /*@ ghost lemma_outer_count(z, k, block); */
   const size_t outer = count_z / block;
-  /*@ ghost lemma_exact_div(count_z, block); */
-  /*@ assert outer == count_from(z.dims, 0, k) && outer * block == count_z; */
+  /*@ assert outer_count: outer == count_from(z.dims, 0, k); */
+  /*@ assert outer_blocks: outer * block == count_z; */
+  /*@ ghost lemma_mul_le_mono(count_z, block, es); */
+  const size_t block_bytes = block * es;
+  /* The size of axis k - 1: the blocks along it are run apart in x. With k == 0 there is
+     one block (outer == 1) and no next one. */
+  const size_t outer_size = (k > 0u) ? z.dims[k - 1u] : 1u;
+  /* Axis k - 1 stopped the stretched axes, so it is copied (broadcasts_to). */
+  /*@ assert above_copied: k > 0 ==> padded_dim(x, z.rank, k - 1) == z.dims[k - 1]; */
+  /*@ assert single_block: k == 0 ==> outer == 1; */
   size_t q = 0;
   size_t o = 0;     /* the block's first element, q * block */
   size_t z_at = 0;  /* its first byte, o * es */
   size_t src = 0;   /* its source in x: source_offset(x, z, o) */
   size_t digit = 0; /* its index on axis k - 1, when k > 0 */
-  /* The size of axis k - 1: the blocks along it are run apart in x. With k == 0 there is
-     one block (outer == 1) and no next one. */
-  const size_t outer_size = (k > 0u) ? z.dims[k - 1u] : 1u;
-  /* Axis k - 1 stopped the stretched axes, so it is copied (broadcasts_to). */
-  /*@ assert above_copied: k > 0 ==> padded_dim(x, r, k - 1) == z.dims[k - 1]; */
-  /*@ assert single_block: k == 0 ==> outer == 1; */
   /* Block 0 starts at source 0 and at index 0 on axis k - 1. */
   /*@ ghost lemma_source_zero(x, z, 0u); */
   /*@ ghost lemma_block_digits(x, z, k, block, 0u, 0u, 0u); */
   /*@ ghost if (k > 0u) lemma_quot_unfold(z, 0u, k - 1u); */
   /*@ loop invariant 0 <= q <= outer;
-      loop invariant o == q * block && z_at == o * es && o <= count_z;
-      loop invariant src == source_offset{Pre}(x, z, o);
-      loop invariant k > 0 ==> digit == row_digit{Pre}(z.dims, z.rank, o, k - 1);
+      loop invariant o == q * block && o <= count_z;
+      loop invariant z_at == o * es;
+      loop invariant source: q < outer ==> src == source_offset(x, z, o);
+      loop invariant index: q < outer && k > 0 ==> digit == row_digit(z.dims, z.rank, o, k - 1);
       loop invariant digit < outer_size;
-      loop invariant elements_broadcast{Here, Pre}(zb, (char *)xb, es, x, z, o);
+      loop invariant elements_broadcast{Here, Here}(zb, (char *)xb, es, x, z, o);
       loop invariant sources_inside(x, z, es, count_x, o);
+      loop invariant xb_kept: \forall integer p; 0 <= p < count_x * es ==>
+        xb[p] == \at(xb[p], Pre);
       loop assigns q, o, z_at, src, digit, zb[0 .. count_z * es - 1];
       loop variant outer - q;
   */
@@ -411,66 +596,11 @@ void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_s
     /*@ assert next: o + block <= count_z; */
     /*@ ghost lemma_mul_le_mono(count_z, o + block, es); */
     /*@ ghost lemma_mul_distrib(o, block, es); */
-    /*@ assert bytes: (o + block) * es == z_at + block_bytes && z_at + block_bytes <= count_z * es; */
-    /* The run's last source is inside x, so the whole run is. */
-    /*@ ghost lemma_block_element(x, z, k, m, run, block, q, o, run - 1); */
-    /*@ ghost lemma_source_below(x, z, o + (run - 1)); */
-    /*@ ghost lemma_mod_small(run - 1, run); */
-    /*@ assert run_inside: src + run <= count_x; */
-    /*@ ghost lemma_mul_le_mono(count_x, src + run, es); */
-    /*@ ghost lemma_mul_distrib(src, run, es); */
-    /*@ assert run_bytes: src * es + run * es <= count_x * es; */
-  Before: __attribute__((unused));
-    write_block(zb + z_at, xb + src * es, es, run, fill);
-    /* The earlier blocks are intact: one element at a time, so that each frame step is
-       linear in the ground element j. */
-    /*@ ghost
-      size_t j = 0;
-      /@ loop invariant 0 <= j <= o;
-         loop invariant elements_broadcast{Here, Pre}(zb, (char *)xb, es, x, z, j);
-         loop assigns j;
-         loop variant o - j;
-      @/
-      while (j < o) {
-        lemma_mul_le_mono(o, j + 1, es);
-        lemma_mul_distrib(j, 1, es);
-        /@ assert kept: \forall integer t; 0 <= t < es ==>
-              \let p = j * es + t; zb[p] == \at(zb[p], Before); @/
-        /@ assert element_broadcast{Before, Pre}(zb, (char *)xb, es, x, z, j); @/
-        /@ assert element_broadcast{Here, Pre}(zb, (char *)xb, es, x, z, j); @/
-        j++;
-      }
-    */
-    /* The block's elements: element o + s is the run's element s % run. */
-    /*@ ghost
-      size_t s = 0;
-      /@ loop invariant 0 <= s <= block;
-         loop invariant elements_broadcast{Here, Pre}(zb, (char *)xb, es, x, z, o + s);
-         loop invariant sources_inside(x, z, es, count_x, o + s);
-         loop assigns s;
-         loop variant block - s;
-      @/
-      while (s < block) {
-        size_t t = s % run;
-        lemma_block_element(x, z, k, m, run, block, q, o, s);
-        lemma_source_below(x, z, o + s);
-        /@ assert src_s: source_offset{Pre}(x, z, o + s) == src + t && src + t < count_x; @/
-        lemma_mul_le_mono(count_x, src + t + 1, es);
-        lemma_mul_distrib(src, t, es);
-        lemma_mul_distrib(src + t, 1, es);
-        lemma_mul_distrib(o, s, es);
-        /@ assert src_bytes: src * es + t * es + es <= count_x * es; @/
-        /@ assert source_inside(x, z, es, count_x, o + s); @/
-        lemma_sources_extend(x, z, es, count_x, o + s);
-        /@ assert from_block: \forall integer b; 0 <= b < es ==>
-              \let a = src * es + (t * es + b); zb[z_at + (s * es + b)] == \at(xb[a], Before); @/
-        /@ assert from_x: \forall integer b; 0 <= b < es ==>
-              \let a = src * es + (t * es + b); zb[z_at + (s * es + b)] == \at(xb[a], Pre); @/
-        /@ assert element_broadcast{Here, Pre}(zb, (char *)xb, es, x, z, o + s); @/
-        s++;
-      }
-    */
-    /* The next block's digit and source (used below when there is one). */
+    /*@ assert next_byte: (o + block) * es == z_at + block_bytes; */
+    /*@ assert in_output: z_at + block_bytes <= count_z * es; */
+    write_block_at(zb, xb, es, run, fill, z_at, src)
+      /*@ ghost (x, z, k, m, block, q, o, count_x, count_z) */;
+    /* The next block's index on axis k - 1 and source (used below when there is one). */
     /*@ ghost if (k > 0u) lemma_next_block(x, z, k, m, run, block, q, o); */
     o += block;
     z_at += block_bytes;
@@ -482,6 +612,7 @@ void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_s
        visibly; now they run once per outer_size blocks. */
     if (q < outer) {
       if (digit + 1u < outer_size) {
+        /*@ ghost lemma_source_below(x, z, o); */
         digit++;
         src += run;
       } else {
@@ -490,4 +621,29 @@ void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_s
       }
     }
   }
+  /* Every block is written: o is count_z. */
+  /*@ assert all_blocks: q == outer; */
+  /*@ ghost lemma_mul_le_mono(q, outer, block); */
+  /*@ ghost lemma_mul_le_mono(outer, q, block); */
+  /*@ assert all_elements: o == count_z; */
+  /* The input bytes are those of the call: the relation holds against them, element
+     by element (each source inside x, which the loop did not write). */
+  /*@ ghost
+    size_t e = 0;
+    /@ loop invariant 0 <= e <= count_z;
+       loop invariant elements_broadcast{Here, Pre}(zb, (char *)xb, es, x, z, e);
+       loop assigns e;
+       loop variant count_z - e;
+    @/
+    while (e < count_z) {
+      /@ assert inside: source_inside(x, z, es, count_x, e); @/
+      /@ assert element_here: element_broadcast{Here, Here}(zb, (char *)xb, es, x, z, e); @/
+      /@ assert body_here: \let a = source_offset(x, z, e) * es; \forall integer b; 0 <= b < es ==>
+            \let p = e * es + b; zb[p] == xb[a + b]; @/
+      /@ assert body_pre: \let a = source_offset(x, z, e) * es; \forall integer b; 0 <= b < es ==>
+            \let p = e * es + b; zb[p] == \at(xb[a + b], Pre); @/
+      /@ assert element_pre: element_broadcast{Here, Pre}(zb, (char *)xb, es, x, z, e); @/
+      e++;
+    }
+  */
 }

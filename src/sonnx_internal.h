@@ -131,11 +131,11 @@ size_t sonnx_element_source(sonnx_shape x, sonnx_shape z, size_t o);
 /* The data kernels of sonnx_broadcast_to: Z = x broadcast to z, count_z elements of es bytes
    from xb into zb (@req SONNX-ELEM SONNX-F LIB-ROWMAJOR). Both carry copy_elements' contract
    (src/sonnx_data.c), word for word.
-   sonnx_fast_copy (src/sonnx_fast_copy.c) is the fast kernel (issue 8, opt-in with
-   -DSONNX_FAST_KERNEL): blocks of one contiguous run of x, filled or copied by growing copies.
-   sonnx_reference_copy (src/sonnx_data.c) runs the proved reference kernel copy_elements, one
-   source offset per output element; the tests compare the two (tests/test_fast_copy.cpp,
-   properties/fast_copy_properties.cpp). */
+   sonnx_fast_copy (src/sonnx_fast_copy.c) is the fast kernel the library ships (issue 8):
+   blocks of one contiguous run of x, filled or copied by growing copies.
+   sonnx_reference_copy (src/sonnx_data.c) runs the reference kernel copy_elements, one source
+   offset per output element (selected instead with -DSONNX_REFERENCE_KERNEL); WP proves both,
+   and the tests compare them (tests/test_fast_copy.cpp, properties/fast_copy_properties.cpp). */
 /*@ requires shape_readable(x) && shape_readable(z) && z.rank <= SONNX_MAX_RANK;
     requires broadcasts_to(x, z);
     requires es >= 1;

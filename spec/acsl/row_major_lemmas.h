@@ -29,8 +29,10 @@
   static void lemma_div_unique(void) { }
 */
 
-/* Cancelling a positive factor of a strict inequality; twice, for both factor orders
-   (see lemma_euclid). */
+/* Cancelling a positive factor of a strict inequality; twice, for both factor orders:
+   Qed sorts the factors of a product (the bound variables by their order in the
+   quantifier), and a trigger does not commute, so the second statement only swaps the
+   quantified variables. */
 /*@ ghost
   /@ assigns \nothing;
      ensures \forall integer a, b, d; d > 0 && a * d < b * d ==> a < b;
@@ -109,20 +111,6 @@
   }
 */
 
-/* Euclidean division in the shape a goal meets it: (q*d + r) / d, with that very term
-   as the trigger, in both factor orders: Qed sorts the factors of a product (the bound
-   variables by their order in the quantifier), and a trigger does not commute, so the
-   second statement only swaps the quantified variables. */
-/*@ ghost
-  /@ assigns \nothing;
-     ensures \forall integer q, d, r; d > 0 && 0 <= r < d && 0 <= q ==>
-       (q * d + r) / d == q && (q * d + r) % d == r;
-     ensures swapped: \forall integer d, q, r; d > 0 && 0 <= r < d && 0 <= q ==>
-       (q * d + r) / d == q && (q * d + r) % d == r;
-  @/
-  static void lemma_euclid(void) { lemma_div_unique(); }
-*/
-
 /* One unfolding of row_quot/row_digit and of source_from on axis j, each in a goal of
    its own (see lemma_count_unfold). */
 /*@ ghost
@@ -154,7 +142,7 @@
   static void lemma_padded_unfold(sonnx_shape x, size_t r, size_t j) { }
 */
 
-/* Distributivity and exact division, on ground sizes. */
+/* Distributivity and a small remainder, on ground sizes. */
 /*@ ghost
   /@ assigns \nothing;
      ensures (a + b) * c == a * c + b * c;
@@ -168,18 +156,6 @@
   @/
   static void lemma_mod_small(size_t a, size_t d) { }
 */
-/*@ ghost
-  /@ requires d > 0;
-     assigns \nothing;
-     ensures \forall integer q; 0 <= q && n == q * d ==> n / d == q;
-  @/
-  static void lemma_exact_div(size_t n, size_t d)
-  {
-    lemma_div_unique();
-    /@ assert \forall integer q; 0 <= q && n == q * d ==> n == q * d + 0; @/
-  }
-*/
-
 /* count_from peeled from the last axis: the count of axes k .. j is the count of
    k .. j-1 times dims[j] (induction on k, downwards from j). */
 /*@ ghost
@@ -736,6 +712,51 @@
      ensures sources_inside(x, z, es, count_x, o + 1);
   @/
   static void lemma_sources_extend(sonnx_shape x, sonnx_shape z, size_t es, size_t count_x, size_t o) { }
+*/
+
+/* A source known by its value so: source_inside from a bound on so's bytes. so is a
+   parameter, so that its product with es is the caller's term (a sum such as src + t,
+   which the normalisation distributes), not a product over the recursive definition. */
+/*@ ghost
+  /@ requires source_offset(x, z, o) == so;
+     requires so * es + es <= count_x * es;
+     assigns \nothing;
+     ensures source_inside(x, z, es, count_x, o);
+  @/
+  static void lemma_source_bytes(sonnx_shape x, sonnx_shape z, size_t es, size_t count_x,
+                                 size_t o, size_t so) { }
+*/
+
+/* An output element from its bytes and the value so of its source: element_broadcast
+   (one memory state) with so * es the caller's term, as for lemma_source_bytes. */
+/*@ ghost
+  /@ requires source_offset(x, z, e) == so;
+     requires bytes: \forall integer b; 0 <= b < es ==> zb[e * es + b] == xb[so * es + b];
+     assigns \nothing;
+     ensures element_broadcast{Here, Here}(zb, xb, es, x, z, e);
+  @/
+  static void lemma_element_bytes(char *zb, char *xb, size_t es, sonnx_shape x, sonnx_shape z,
+                                  size_t e, size_t so) { }
+*/
+
+/* The blocks of axes k .. r-1 (block elements each) in a shape: their number is the count
+   of axes 0 .. k-1, and the division that computes it is exact. */
+/*@ ghost
+  /@ requires shape_readable(z) && k <= z.rank;
+     requires \forall integer t; 0 <= t < z.rank ==> z.dims[t] >= 1;
+     requires block == count_from(z.dims, k, z.rank);
+     assigns \nothing;
+     ensures blocks: count_from(z.dims, 0, k) * block == count_from(z.dims, 0, z.rank);
+     ensures quotient: count_from(z.dims, 0, z.rank) / block == count_from(z.dims, 0, k);
+  @/
+  static void lemma_outer_count(sonnx_shape z, size_t k, size_t block)
+  {
+    lemma_count_split(z.dims, 0, k, z.rank);
+    lemma_count_grows(z.dims, k, z.rank);
+    lemma_count_grows(z.dims, 0, k);
+    /@ assert as_times: count_from(z.dims, 0, z.rank) == times(count_from(z.dims, 0, k), block); @/
+    lemma_euclid_times();
+  }
 */
 
 #endif
