@@ -118,6 +118,24 @@ static void copy_at(char *dst, size_t at, const char *src, size_t n)
   memcpy(dst + at, src, n);
 }
 
+/* Bytes copied from a pattern of elements, at an offset that is whole elements: each is
+   the element's byte of its own index. A lemma of its own: in fill_element's context the
+   remainder step sends z3 out of memory. */
+/*@ ghost
+  /@ requires es >= 1 && done % es == 0;
+     requires from_pattern: \forall integer p; done <= p < done + len ==> dst[p] == pattern[p - done];
+     requires pattern_elems: \forall integer t; 0 <= t < len ==> pattern[t] == elem[t % es];
+     assigns \nothing;
+     ensures elems: \forall integer p; done <= p < done + len ==> dst[p] == elem[p % es];
+  @/
+  static void lemma_pattern_bytes(char *dst, char *pattern, const char *elem, size_t es,
+                                  size_t done, size_t len)
+  {
+    lemma_mod_shift();
+    /@ assert shifted: \forall integer p; done <= p < done + len ==> p % es == (p - done) % es; @/
+  }
+*/
+
 /* Writes n copies of the es bytes at elem into dst (a stretched innermost axis, or a
    stretched level whose inner block is small). When es doubles to a period of whole
    FILL_STORE stores within FILL_PERIOD_MAX (es = 2^a * b with b <= 15 odd, e.g. 2, 3,
@@ -216,7 +234,7 @@ static void fill_element(char *dst, const char *elem, size_t es, size_t n)
     size_t k = 0;
     /*@ loop invariant 0 <= k <= period && k % FILL_STORE == 0;
         loop invariant \forall integer p; 0 <= p < done ==> dst[p] == elem[p % es];
-        loop invariant \forall integer t; 0 <= t < k ==> dst[done + t] == pattern[t];
+        loop invariant \forall integer p; done <= p < done + k ==> dst[p] == pattern[p - done];
         loop assigns k, dst[done .. done + period - 1];
         loop variant period - k;
     */
@@ -224,26 +242,23 @@ static void fill_element(char *dst, const char *elem, size_t es, size_t n)
       copy_at(dst, done + k, pattern + k, FILL_STORE);
       /*@ assert stored: \forall integer p; done + k <= p < done + k + FILL_STORE ==>
             dst[p] == pattern[p - done]; */
-      /*@ assert stored_t: \forall integer t; k <= t < k + FILL_STORE ==> dst[done + t] == pattern[t]; */
       k += FILL_STORE;
     }
     /*@ assert k == period; */
+    /* The new period, indexed by p as the outer invariant is (no done + t to match); its
+       elements by lemma_pattern_bytes, before the remainder lemma enters the context. */
+    /*@ assert period_dst: \forall integer p; done <= p < done + period ==> dst[p] == pattern[p - done]; */
+    /*@ ghost lemma_pattern_bytes(dst, pattern, elem, es, done, period); */
+    /*@ assert period_elems: \forall integer p; done <= p < done + period ==> dst[p] == elem[p % es]; */
     /*@ ghost lemma_mod_shift(); */
     /*@ assert \forall integer t; 0 <= t < period ==> (done + t) % es == t % es; */
     /*@ assert (done + period) % es == period % es; */
-    /* The new period in the form of the invariant's index p (no done + t to match). */
-    /*@ assert period_mod: \forall integer p; done <= p < done + period ==>
-          p % es == (p - done) % es && 0 <= p - done < period; */
-    /*@ assert period_bytes: \forall integer p; done <= p < done + period ==>
-          dst[p] == pattern[p - done] && pattern[p - done] == elem[(p - done) % es]; */
     done += period;
   }
   if (done < head) {
-    /*@ ghost lemma_mod_shift(); */
     copy_at(dst, done, pattern, head - done);
     /*@ assert tail_bytes: \forall integer p; done <= p < head ==> dst[p] == pattern[p - done]; */
-    /*@ assert tail_mod: \forall integer p; done <= p < head ==>
-          p % es == (p - done) % es && 0 <= p - done < period; */
+    /*@ ghost lemma_pattern_bytes(dst, pattern, elem, es, done, head - done); */
     /*@ assert tail_elems: \forall integer p; done <= p < head ==> dst[p] == elem[p % es]; */
   }
   /*@ assert \forall integer p; 0 <= p < head ==> dst[p] == elem[p % es]; */
