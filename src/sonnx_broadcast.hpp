@@ -310,23 +310,29 @@ void *out_data(std::span<T> z, unsigned char &none) noexcept
 
 /* @req LIB-STRIDES SONNX-ELEM LIB-ROWMAJOR: Z[o] = x[sum_k i_k * strides[k]], where
    (i_0 .. i_{r-1}) is the row-major index of o in zs and strides come from
-   sonnx_broadcast_strides (proved to agree with the element relation). Copies by assignment,
-   never by bytes, so any element type with a copy assignment works (std::string).
-   Requires count(zs) == cz <= z.size() and cz > 0. */
+   sonnx_broadcast_strides (proved to agree with the element relation). The index is carried
+   from o to o + 1 like an odometer (last axis first, a wrap resets an axis and carries), so
+   that src follows it with no division per element (make bench, case string). Copies by
+   assignment, never by bytes, so any element type with a copy assignment works
+   (std::string). Requires count(zs) == cz <= z.size() and cz > 0. */
 template <class T>
 void assign_through(std::span<const T> x, const shape &zs, std::size_t cz, const std::size_t *strides,
                     std::span<T> z) noexcept(std::is_nothrow_copy_assignable_v<T>)
 {
   const std::size_t r = zs.rank();
+  std::array<std::size_t, max_rank> index{};
+  std::size_t src = 0; /* sum_k index[k] * strides[k] */
   for (std::size_t o = 0; o < cz; ++o) {
-    std::size_t q = o;
-    std::size_t src = 0;
+    z[o] = x[src];
     for (std::size_t k = r; k > 0u;) {
       --k;
-      src += (q % zs[k]) * strides[k];
-      q /= zs[k];
+      if (++index[k] < zs[k]) {
+        src += strides[k];
+        break;
+      }
+      src -= (zs[k] - 1u) * strides[k]; /* index[k] was zs[k] - 1: back to 0, carry */
+      index[k] = 0;
     }
-    z[o] = x[src];
   }
 }
 
