@@ -16,10 +16,12 @@
  * in a context of its own: copied_axes and stretched_axes find m and k; write_block_at
  * writes one block (write_block: the bytes) and extends the element relation over it,
  * from the row-major lemmas of spec/acsl/row_major_lemmas.h (block, stretched and
- * copied axes); sonnx_fast_copy chains the blocks and carries each one's source.
+ * copied axes); sonnx_fast_copy chains the blocks, carries each one's source and, for
+ * a block filled from a pattern, lays out the next block's pattern one block ahead.
  *
  * No allocation, no recursion, no global state: memcpy/memset are the only library
- * calls, and the stack holds one fill pattern of FILL_PERIOD_MAX bytes. */
+ * calls, and the stack holds two fill patterns of FILL_PERIOD_MAX bytes (the current and
+ * the next block's, in sonnx_fast_copy). */
 #include "sonnx_internal.h"
 #ifdef __FRAMAC__
 #include "row_major_lemmas.h" /* the proof's lemma functions (spec/acsl) */
@@ -28,9 +30,11 @@
 #include <string.h>
 
 /* Doubling stops at this many bytes: from then on every copy reads the first
-   REPLICATE_CHUNK bytes of the block, which stay in the cache, so the copy
-   costs writes only (measured faster than memset on 32 MB, bench/results.md). */
-#define REPLICATE_CHUNK ((size_t)65536u)
+   REPLICATE_CHUNK bytes of the block, which stay in the L1 cache (32 KiB or more on any
+   x86-64 of the last decade), so the copy costs writes only. Measured on make bench's
+   rows case (AMD EPYC Zen 4, 2026-11-25): 8 KiB chunks 0.94-1.09 of memset, 16 KiB
+   0.74-0.85, 64 KiB (read back from L2) 0.53-0.59. */
+#define REPLICATE_CHUNK ((size_t)8192u)
 
 /* dst[0 .. filled - 1] is written and repeats its first unit bytes (unit divides filled,
    a ghost parameter: the proof's period); writes dst[filled .. total - 1] so that all of
@@ -93,18 +97,32 @@ static void replicate_block(char *dst, size_t block, size_t n)
   replicate_prefix(dst, block, n * block) /*@ ghost (block) */;
 }
 
-/* Bytes a fill stores at a time: a constant-size memcpy the compiler turns into
-   vector stores, with no read of the output. */
+/* Bytes a fill stores at a time: constant-size memcpys the compiler turns into vector
+   stores, with no read of the output. A period is whole FILL_STORE stores and at least
+   FILL_LINE bytes, stored by FILL_LINE-byte stores and at most one FILL_STORE-byte one:
+   fewer loop steps per byte than 32-byte stores (columns, +12%) without a longer
+   pattern to lay out per block (short-inner: 64-byte periods made it 96 -> 192 bytes,
+   -5%); measured on make bench's cases, 2026-11-25 (bench/results.md). */
 #define FILL_STORE 32u
+#define FILL_LINE 64u
 
 /* A fill's pattern: the element repeated over its period, es doubled up to a multiple
    of FILL_STORE (whole elements, and whole stores), at most FILL_PERIOD_MAX bytes. */
 #define FILL_PERIOD_MAX 512u
 
+/* A run's fill pattern, laid out ahead by the caller (sonnx_fast_copy's pipelined
+   fill): period bytes repeating the run_bytes bytes at src, a period fill_period gives. */
+/*@ predicate run_pattern{L}(char *pattern, integer period, char *src, integer run_bytes) =
+      1 <= run_bytes <= period <= FILL_PERIOD_MAX &&
+      period % FILL_STORE == 0 && period % run_bytes == 0 &&
+      \valid_read(pattern + (0 .. period - 1)) &&
+      \forall integer t; 0 <= t < period ==> pattern[t] == src[t % run_bytes];
+*/
+
 /* memcpy to an offset, its bytes stated at the destination's own index p. memcpy's
    contract (memcmp == 0) names both pointers; the provers find the instance p - at
    through the source's index when the source is not itself shifted, hence this form
-   (fill_element's memcpy from pattern + k to dst + done + k was out of their reach).
+   (fill_from_pattern's memcpy from pattern + k to dst + done + k was out of their reach).
    Inlined by the compiler: a constant n stays a constant-size store. */
 /*@ requires n >= 1;
     requires \valid(dst + (at .. at + n - 1));
@@ -119,7 +137,7 @@ static void copy_at(char *dst, size_t at, const char *src, size_t n)
 }
 
 /* Bytes copied from a pattern of elements, at an offset that is whole elements: each is
-   the element's byte of its own index. A lemma of its own: in fill_element's context the
+   the element's byte of its own index. A lemma of its own: in fill_from_pattern's context the
    remainder step sends z3 out of memory. */
 /*@ ghost
   /@ requires es >= 1 && done % es == 0;
@@ -128,7 +146,7 @@ static void copy_at(char *dst, size_t at, const char *src, size_t n)
      assigns \nothing;
      ensures elems: \forall integer p; done <= p < done + len ==> dst[p] == elem[p % es];
   @/
-  static void lemma_pattern_bytes(char *dst, char *pattern, const char *elem, size_t es,
+  static void lemma_pattern_bytes(char *dst, const char *pattern, const char *elem, size_t es,
                                   size_t done, size_t len)
   {
     lemma_mod_shift();
@@ -136,35 +154,17 @@ static void copy_at(char *dst, size_t at, const char *src, size_t n)
   }
 */
 
-/* Writes n copies of the es bytes at elem into dst (a stretched innermost axis, or a
-   stretched level whose inner block is small). When es doubles to a period of whole
-   FILL_STORE stores within FILL_PERIOD_MAX (es = 2^a * b with b <= 15 odd, e.g. 2, 3,
-   4, 12, 24) and the output is not short (FILL_PERIOD_MAX bytes), the element is laid out in a pattern on
-   the stack (one byte loop, no division, no library call) and the output is written
-   period after period, each by FILL_STORE-byte stores at fixed offsets of the pattern:
-   no read of the output, no dependency between stores (make bench, cases columns and
-   short-inner). Otherwise the element is replicated by growing copies. */
-/*@ requires es >= 1 && n >= 1;
-    requires n * es <= SIZE_MAX;
-    requires \valid(dst + (0 .. n * es - 1));
-    requires \valid_read(elem + (0 .. es - 1));
-    requires \separated(dst + (0 .. n * es - 1), elem + (0 .. es - 1));
-    assigns dst[0 .. n * es - 1];
-    ensures fills: \forall integer p; 0 <= p < n * es ==> dst[p] == elem[p % es];
+/* The fill's period for elements of es bytes: es doubled until whole FILL_STORE-byte
+   stores and at least FILL_LINE bytes (doubling, not a division: linear for the
+   prover), or 0 when that passes FILL_PERIOD_MAX (es = 2^a * b with b <= 15 odd has
+   one: 2, 3, 4, 12, 24, ...). */
+/*@ requires es >= 1;
+    assigns \nothing;
+    ensures \result == 0 || (es <= \result <= FILL_PERIOD_MAX &&
+      \result % FILL_STORE == 0 && \result % es == 0);
 */
-static void fill_element(char *dst, const char *elem, size_t es, size_t n)
+static size_t fill_period(size_t es)
 {
-  /* Each remainder lemma is called where its step is, so that no goal carries the
-     quantified facts it does not use (together they send z3 out of memory). */
-  if (es == 1u) {
-    memset(dst, elem[0], n); /* memset stores (unsigned char)elem[0]: the same byte */
-    /*@ assert \forall integer p; 0 <= p < n ==> p % 1 == 0; */
-    /*@ assert fills_memset: \forall integer p; 0 <= p < n * es ==> dst[p] == elem[p % es]; */
-    return;
-  }
-  const size_t total = n * es;
-  /* The period: es doubled until whole stores (doubling, not a division: linear for the
-     prover), while it stays within FILL_PERIOD_MAX. */
   size_t period = es;
   /*@ ghost size_t period_elems = 1; */
   /*@ loop invariant es <= period;
@@ -173,25 +173,31 @@ static void fill_element(char *dst, const char *elem, size_t es, size_t n)
       loop assigns period, period_elems;
       loop variant FILL_PERIOD_MAX - period;
   */
-  while (period % FILL_STORE != 0u && period <= FILL_PERIOD_MAX / 2u) {
+  while ((period % FILL_STORE != 0u || period < FILL_LINE) && period <= FILL_PERIOD_MAX / 2u) {
     period *= 2u;
     /*@ ghost period_elems *= 2u; */
   }
-  if (period % FILL_STORE != 0u || period > FILL_PERIOD_MAX || total < FILL_PERIOD_MAX) {
-    memcpy(dst, elem, es);
-    replicate_block(dst, es, n);
-    /*@ assert \forall integer p; 0 <= p < n * es ==> 0 <= p % es < es; */
-    /*@ assert fills_replicated: \forall integer p; 0 <= p < n * es ==> dst[p] == elem[p % es]; */
-    return;
-  }
-  /* pattern[q] = elem[q % es] for q < period: b runs through elem. */
-  char pattern[FILL_PERIOD_MAX];
+  /*@ ghost lemma_mod_mul(); */
+  /*@ assert whole_elements: period % es == 0; */
+  return (period % FILL_STORE == 0u && period <= FILL_PERIOD_MAX) ? period : 0u;
+}
+
+/* pattern[t] = elem[t % es] for t < period: one byte loop, b running through elem. */
+/*@ requires 1 <= es <= period;
+    requires \valid(pattern + (0 .. period - 1));
+    requires \valid_read(elem + (0 .. es - 1));
+    requires \separated(pattern + (0 .. period - 1), elem + (0 .. es - 1));
+    assigns pattern[0 .. period - 1];
+    ensures laid_out: \forall integer t; 0 <= t < period ==> pattern[t] == elem[t % es];
+*/
+static void make_pattern(char *pattern, const char *elem, size_t es, size_t period)
+{
   size_t q = 0;
   size_t b = 0;
   /*@ loop invariant 0 <= q <= period;
       loop invariant 0 <= b < es && b == q % es;
       loop invariant \forall integer t; 0 <= t < q ==> pattern[t] == elem[t % es];
-      loop assigns q, b, pattern[0 .. FILL_PERIOD_MAX - 1];
+      loop assigns q, b, pattern[0 .. period - 1];
       loop variant period - q;
   */
   while (q < period) {
@@ -203,73 +209,84 @@ static void fill_element(char *dst, const char *elem, size_t es, size_t n)
       b = 0;
     }
   }
-  /* Stores up to REPLICATE_CHUNK bytes (whole periods), then copies of those (cheaper on
-     large outputs: measured in bench/results.md). head is total or period doubled, so it
-     is whole elements and replicate_prefix continues it. */
-  size_t head = total;
-  /*@ ghost size_t head_elems = n; */
-  if (total > REPLICATE_CHUNK) {
-    head = period;
-    /*@ ghost head_elems = period_elems; */
-    /*@ loop invariant period <= head <= REPLICATE_CHUNK;
-        loop invariant 1 <= head_elems <= head && head == head_elems * es;
-        loop assigns head, head_elems;
-        loop variant REPLICATE_CHUNK - head;
-    */
-    while (head <= REPLICATE_CHUNK / 2u) {
-      head *= 2u;
-      /*@ ghost head_elems *= 2u; */
-    }
-  }
-  /*@ ghost lemma_mod_mul(); */
-  /*@ assert whole_elements: head % es == 0 && period % es == 0 && period % FILL_STORE == 0; */
+}
+
+/* Writes n elements of es bytes from a pattern of period bytes that repeats its first
+   es (pattern[t] == pattern[t % es]): period by period, each by stores at fixed offsets
+   of the pattern (FILL_LINE bytes, then at most one of FILL_STORE: no read of the output,
+   no dependency between stores), then the tail. Stores all the way: growing copies of a
+   head of periods (memcpy from the output) measured slower on every case that fills
+   (scalar 0.55-0.6 of memset against 1.1-1.3, short-inner 0.82-0.95 against 0.95-1.06;
+   make bench, 2026-11-25, bench/results.md). */
+/*@ requires es >= 1 && n >= 1;
+    requires n * es <= SIZE_MAX;
+    requires es <= period <= FILL_PERIOD_MAX && period % FILL_STORE == 0 && period % es == 0;
+    requires \valid(dst + (0 .. n * es - 1));
+    requires \valid_read(pattern + (0 .. period - 1));
+    requires \separated(dst + (0 .. n * es - 1), pattern + (0 .. period - 1));
+    requires periodic: \forall integer t; 0 <= t < period ==> pattern[t] == pattern[t % es];
+    assigns dst[0 .. n * es - 1];
+    ensures fills: \forall integer p; 0 <= p < n * es ==> dst[p] == pattern[p % es];
+*/
+static void fill_from_pattern(char *dst, const char *pattern, size_t es, size_t n, size_t period)
+{
+  const size_t total = n * es;
   size_t done = 0;
-  /*@ loop invariant 0 <= done <= head;
+  /*@ loop invariant 0 <= done <= total;
       loop invariant done % es == 0;
-      loop invariant \forall integer p; 0 <= p < done ==> dst[p] == elem[p % es];
-      loop assigns done, dst[0 .. head - 1];
-      loop variant head - done;
+      loop invariant \forall integer p; 0 <= p < done ==> dst[p] == pattern[p % es];
+      loop invariant pattern_kept: \forall integer t; 0 <= t < period ==> pattern[t] == \at(pattern[t], Pre);
+      loop assigns done, dst[0 .. total - 1];
+      loop variant total - done;
   */
-  while (head - done >= period) {
+  while (total - done >= period) {
     size_t k = 0;
     /*@ loop invariant 0 <= k <= period && k % FILL_STORE == 0;
-        loop invariant \forall integer p; 0 <= p < done ==> dst[p] == elem[p % es];
+        loop invariant \forall integer p; 0 <= p < done ==> dst[p] == pattern[p % es];
         loop invariant \forall integer p; done <= p < done + k ==> dst[p] == pattern[p - done];
+        loop invariant pattern_kept: \forall integer t; 0 <= t < period ==> pattern[t] == \at(pattern[t], Pre);
         loop assigns k, dst[done .. done + period - 1];
         loop variant period - k;
     */
-    while (period - k >= FILL_STORE) {
-      copy_at(dst, done + k, pattern + k, FILL_STORE);
-      /*@ assert stored: \forall integer p; done + k <= p < done + k + FILL_STORE ==>
+    while (period - k >= FILL_LINE) {
+      copy_at(dst, done + k, pattern + k, FILL_LINE);
+      /*@ assert stored: \forall integer p; done + k <= p < done + k + FILL_LINE ==>
             dst[p] == pattern[p - done]; */
-      k += FILL_STORE;
+      k += FILL_LINE;
     }
-    /*@ assert k == period; */
+    /*@ ghost size_t stored = k; */
+    if (period - k >= FILL_STORE) {
+      copy_at(dst, done + k, pattern + k, FILL_STORE);
+      /*@ assert stored_half: \forall integer p; done + k <= p < done + k + FILL_STORE ==>
+            dst[p] == pattern[p - done]; */
+      /*@ assert stored_before: \forall integer p; done <= p < done + k ==> dst[p] == pattern[p - done]; */
+      /*@ assert kept_done: \forall integer p; 0 <= p < done ==> dst[p] == pattern[p % es]; */
+      /*@ ghost stored += FILL_STORE; */
+    }
+    /*@ assert stored_all: \forall integer p; done <= p < done + stored ==> dst[p] == pattern[p - done]; */
+    /*@ assert stored == period; */
     /* The new period, indexed by p as the outer invariant is (no done + t to match); its
        elements by lemma_pattern_bytes, before the remainder lemma enters the context. */
     /*@ assert period_dst: \forall integer p; done <= p < done + period ==> dst[p] == pattern[p - done]; */
-    /*@ ghost lemma_pattern_bytes(dst, pattern, elem, es, done, period); */
-    /*@ assert period_elems: \forall integer p; done <= p < done + period ==> dst[p] == elem[p % es]; */
+    /* The pattern is the call's (pattern_kept, no remainder in the frame steps), so it
+       still repeats its first es bytes. */
+    /*@ assert pattern_here: \forall integer t; 0 <= t < period ==> pattern[t] == \at(pattern[t], Pre); */
+    /*@ assert periodic_here: \forall integer t; 0 <= t < period ==> pattern[t] == pattern[t % es]; */
+    /*@ ghost lemma_pattern_bytes(dst, pattern, pattern, es, done, period); */
+    /*@ assert period_elems: \forall integer p; done <= p < done + period ==> dst[p] == pattern[p % es]; */
     /*@ ghost lemma_mod_shift(); */
-    /*@ assert \forall integer t; 0 <= t < period ==> (done + t) % es == t % es; */
     /*@ assert (done + period) % es == period % es; */
     done += period;
   }
-  if (done < head) {
-    copy_at(dst, done, pattern, head - done);
-    /*@ assert tail_bytes: \forall integer p; done <= p < head ==> dst[p] == pattern[p - done]; */
-    /*@ ghost lemma_pattern_bytes(dst, pattern, elem, es, done, head - done); */
-    /*@ assert tail_elems: \forall integer p; done <= p < head ==> dst[p] == elem[p % es]; */
+  if (done < total) {
+    copy_at(dst, done, pattern, total - done);
+    /*@ assert tail_bytes: \forall integer p; done <= p < total ==> dst[p] == pattern[p - done]; */
+    /*@ ghost lemma_pattern_bytes(dst, pattern, pattern, es, done, total - done); */
+    /*@ assert tail_elems: \forall integer p; done <= p < total ==> dst[p] == pattern[p % es]; */
   }
-  /*@ assert \forall integer p; 0 <= p < head ==> dst[p] == elem[p % es]; */
-  if (head < total) {
-    /*@ ghost lemma_div_unique(); */
-    /*@ assert \forall integer p; 0 <= p < head ==> 0 <= p % es < es && (p % es) % es == p % es; */
-    replicate_prefix(dst, head, total) /*@ ghost (es) */;
-    /*@ assert \forall integer p; 0 <= p < total ==> 0 <= p % es < es; */
-  }
+  /*@ assert \forall integer p; 0 <= p < total ==> dst[p] == pattern[p % es]; */
   /* One assert per exit, so that the postcondition, proved unsplit, is a lookup. */
-  /*@ assert fills_pattern: \forall integer p; 0 <= p < n * es ==> dst[p] == elem[p % es]; */
+  /*@ assert fills_pattern: \forall integer p; 0 <= p < n * es ==> dst[p] == pattern[p % es]; */
 }
 
 /* The bytes of the block's elements are inside the block. */
@@ -309,20 +326,39 @@ static void fill_element(char *dst, const char *elem, size_t es, size_t n)
 */
 
 /* The bytes of a block: the run_bytes bytes at src, then fill - 1 copies of them after
-   themselves. A short run is filled like one element: stores from a pattern, no read of
-   the output (make bench: columns, scalar, short-inner). */
+   themselves. A short run that the caller laid out in a pattern (pattern not NULL) is
+   stored from it, without reading the output (make bench: columns, scalar,
+   short-inner); a one-byte run is a memset; any other run is copied once and then
+   replicated by growing copies. */
 /*@ requires run_bytes >= 1 && fill >= 1 && fill * run_bytes <= SIZE_MAX;
     requires \valid(dst + (0 .. fill * run_bytes - 1));
     requires \valid_read(src + (0 .. run_bytes - 1));
     requires \separated(dst + (0 .. fill * run_bytes - 1), src + (0 .. run_bytes - 1));
+    requires pattern != \null ==> run_pattern(pattern, period, (char *)src, run_bytes);
+    requires pattern != \null ==>
+      \separated(dst + (0 .. fill * run_bytes - 1), pattern + (0 .. period - 1));
     assigns dst[0 .. fill * run_bytes - 1];
     ensures repeats: \forall integer p; 0 <= p < fill * run_bytes ==>
       dst[p] == \old(src[p % run_bytes]);
 */
-static void write_copies(char *dst, const char *src, size_t run_bytes, size_t fill)
+static void write_copies(char *dst, const char *src, size_t run_bytes, size_t fill,
+                         const char *pattern, size_t period)
 {
-  if (run_bytes <= FILL_PERIOD_MAX) {
-    fill_element(dst, src, run_bytes, fill);
+  if (pattern != NULL) {
+    /*@ ghost lemma_div_unique(); */
+    /*@ assert \forall integer t; 0 <= t < period ==>
+          0 <= t % run_bytes < run_bytes && (t % run_bytes) % run_bytes == t % run_bytes; */
+    /*@ assert periodic: \forall integer t; 0 <= t < period ==> pattern[t] == pattern[t % run_bytes]; */
+    fill_from_pattern(dst, pattern, run_bytes, fill, period);
+    /*@ assert \forall integer p; 0 <= p < fill * run_bytes ==>
+          0 <= p % run_bytes < run_bytes && (p % run_bytes) % run_bytes == p % run_bytes; */
+    /*@ assert from_pattern: \forall integer p; 0 <= p < fill * run_bytes ==>
+          dst[p] == \at(src[p % run_bytes], Pre); */
+  } else if (run_bytes == 1u) {
+    memset(dst, src[0], fill); /* memset stores (unsigned char)src[0]: the same byte */
+    /*@ assert \forall integer p; 0 <= p < fill ==> p % 1 == 0; */
+    /*@ assert from_memset: \forall integer p; 0 <= p < fill * run_bytes ==>
+          dst[p] == \at(src[p % run_bytes], Pre); */
   } else {
     memcpy(dst, src, run_bytes);
     /*@ assert run: \forall integer t; 0 <= t < run_bytes ==> dst[t] == \at(src[t], Pre); */
@@ -340,14 +376,18 @@ static void write_copies(char *dst, const char *src, size_t run_bytes, size_t fi
     requires \valid(dst + (0 .. fill * (run * es) - 1));
     requires \valid_read(src + (0 .. run * es - 1));
     requires \separated(dst + (0 .. fill * (run * es) - 1), src + (0 .. run * es - 1));
+    requires pattern != \null ==> run_pattern(pattern, period, (char *)src, run * es);
+    requires pattern != \null ==>
+      \separated(dst + (0 .. fill * (run * es) - 1), pattern + (0 .. period - 1));
     assigns dst[0 .. fill * (run * es) - 1];
     ensures block: \forall integer s, b; 0 <= s < fill * run && 0 <= b < es ==>
       dst[s * es + b] == \old(src[(s % run) * es + b]);
 */
-static void write_block(char *dst, const char *src, size_t es, size_t run, size_t fill)
+static void write_block(char *dst, const char *src, size_t es, size_t run, size_t fill,
+                        const char *pattern, size_t period)
 {
   const size_t run_bytes = run * es;
-  write_copies(dst, src, run_bytes, fill);
+  write_copies(dst, src, run_bytes, fill, pattern, period);
   /*@ assert unchanged: \forall integer t; 0 <= t < run_bytes ==> src[t] == \at(src[t], Pre); */
   /*@ assert repeats: \forall integer p; 0 <= p < fill * run_bytes ==>
         dst[p] == src[p % run_bytes]; */
@@ -442,6 +482,44 @@ static axis_span stretched_axes(sonnx_shape x, sonnx_shape z, size_t m) /*@ ghos
   return stretched;
 }
 
+/* The run of block q (elements o .. o + run - 1, from element src of x) is inside x, in
+   elements and in bytes: its last source is source_offset's bound. For write_block_at,
+   and for sonnx_fast_copy when it lays out the next block's pattern. */
+/*@ ghost
+  /@ requires shape_readable(x) && shape_readable(z) && z.rank <= SONNX_MAX_RANK;
+     requires broadcasts_to(x, z);
+     requires \forall integer t; 0 <= t < z.rank ==> z.dims[t] >= 1;
+     requires k <= m <= z.rank;
+     requires \forall integer t; k <= t < m ==> padded_dim(x, z.rank, t) == 1;
+     requires \forall integer t; m <= t < z.rank ==> padded_dim(x, z.rank, t) == z.dims[t];
+     requires run == count_from(z.dims, m, z.rank) && block == count_from(z.dims, k, z.rank);
+     requires es >= 1 && fill >= 1 && block == fill * run;
+     requires count_x == padded_block(x, z.rank, 0);
+     requires o == q * block && o + block <= SIZE_MAX;
+     requires src == source_offset(x, z, o);
+     assigns \nothing;
+     ensures run_positive: 1 <= run <= block;
+     ensures run_inside: src + run <= count_x;
+     ensures run_bytes: src * es + run * es <= count_x * es;
+     ensures src_bytes_fit: src * es <= count_x * es;
+  @/
+  static void lemma_block_run_in_x(sonnx_shape x, sonnx_shape z, size_t k, size_t m,
+                                   size_t run, size_t fill, size_t block, size_t q, size_t o,
+                                   size_t src, size_t es, size_t count_x)
+  {
+    lemma_count_grows(z.dims, m, z.rank);
+    lemma_mul_le_mono(fill, 1, run);
+    lemma_block_element(x, z, k, m, run, block, q, o, run - 1);
+    lemma_source_below(x, z, o + (run - 1));
+    lemma_mod_small(run - 1, run);
+    /@ assert run_inside: src + run <= count_x; @/
+    lemma_mul_le_mono(count_x, src + run, es);
+    lemma_mul_distrib(src, run, es);
+    /@ assert run_bytes: src * es + run * es <= count_x * es; @/
+    lemma_mul_le_mono(run, 0, es);
+  }
+*/
+
 /* Block q of the output: elements o .. o + block - 1, bytes z_at .. on, from the run of x
    at element src (source_offset of the block's first element). The element relation
    and the sources' bound, established for the elements before o, extend to the block:
@@ -466,32 +544,75 @@ static axis_span stretched_axes(sonnx_shape x, sonnx_shape z, size_t m) /*@ ghos
     requires \separated(zb + (0 .. count_z * es - 1), xb + (0 .. count_x * es - 1));
     requires elements_broadcast{Pre, Pre}(zb, (char *)xb, es, x, z, o);
     requires sources_inside(x, z, es, count_x, o);
-    assigns zb[z_at .. z_at + block * es - 1];
+    requires pattern != \null ==> run_pattern(pattern, period, (char *)xb + src * es, run * es);
+    requires pattern != \null ==>
+      \separated(zb + (0 .. count_z * es - 1), pattern + (0 .. period - 1));
+    requires next != \null ==> 1 <= run * es <= period <= FILL_PERIOD_MAX;
+    requires next != \null ==> \valid(next + (0 .. period - 1));
+    requires next != \null ==> next_src * es + run * es <= count_x * es;
+    requires next != \null ==> \separated(next + (0 .. period - 1), zb + (0 .. count_z * es - 1));
+    requires next != \null ==> \separated(next + (0 .. period - 1), xb + (0 .. count_x * es - 1));
+    requires next != \null && pattern != \null ==>
+      \separated(next + (0 .. period - 1), pattern + (0 .. period - 1));
+    assigns zb[z_at .. z_at + block * es - 1], next[0 .. period - 1];
     ensures elements_broadcast{Post, Post}(zb, (char *)xb, es, x, z, o + block);
     ensures sources_inside(x, z, es, count_x, o + block);
+    ensures next_pattern: next != \null ==>
+      \forall integer t; 0 <= t < period ==> next[t] == xb[next_src * es + t % (run * es)];
 */
 static void write_block_at(char *zb, const char *xb, size_t es, size_t run, size_t fill,
-                           size_t z_at, size_t src)
+                           size_t z_at, size_t src, const char *pattern, char *next,
+                           size_t next_src, size_t period)
   /*@ ghost (sonnx_shape x, sonnx_shape z, size_t k, size_t m, size_t block, size_t q,
              size_t o, size_t count_x, size_t count_z) */
 {
   /*@ ghost lemma_mul_le_mono(count_z, o + block, es); */
   /*@ ghost lemma_mul_distrib(o, block, es); */
   /*@ assert bytes: z_at + block * es <= count_z * es; */
-  /* The run's last source is inside x, so the whole run is. */
-  /*@ ghost lemma_count_grows(z.dims, m, z.rank); */
-  /*@ ghost lemma_mul_le_mono(fill, 1, run); */
-  /*@ ghost lemma_block_element(x, z, k, m, run, block, q, o, run - 1); */
-  /*@ ghost lemma_source_below(x, z, o + (run - 1)); */
-  /*@ ghost lemma_mod_small(run - 1, run); */
+  /*@ ghost lemma_mul_le_mono(block, 0, es); */
+  /*@ assert before_inside: z_at <= count_z * es; */
+  /*@ ghost lemma_block_run_in_x(x, z, k, m, run, fill, block, q, o, src, es, count_x); */
   /*@ assert run_inside: src + run <= count_x; */
-  /*@ ghost lemma_mul_le_mono(count_x, src + run, es); */
-  /*@ ghost lemma_mul_distrib(src, run, es); */
   /*@ assert run_bytes: src * es + run * es <= count_x * es; */
-  /*@ ghost lemma_mul_le_mono(run, 0, es); */
   /*@ assert src_bytes_fit: src * es <= count_x * es; */
-  write_block(zb + z_at, xb + src * es, es, run, fill);
+  /*@ ghost lemma_mul_le_mono(src, 0, es); */
+  /*@ assert src_bytes_nonneg: 0 <= src * es; */
+  /*@ assert block_bytes: fill * (run * es) == block * es; */
+  /* The next block's pattern first (see sonnx_fast_copy), its byte stores ahead of
+     this block's. */
+  if (next != NULL) {
+    /*@ ghost lemma_mul_le_mono(next_src, 0, es); */
+    /*@ ghost lemma_mul_le_mono(run, 0, es); */
+    /*@ assert next_run: 0 <= next_src * es && next_src * es + run * es <= count_x * es; */
+    make_pattern(next, xb + next_src * es, run * es, period);
+  }
+Laid: __attribute__((unused));
+  /*@ assert zb_laid: \forall integer p; 0 <= p < count_z * es ==> zb[p] == \at(zb[p], Pre); */
+  /*@ assert zb_laid_before: \forall integer p; 0 <= p < z_at ==> zb[p] == \at(zb[p], Pre); */
+  /*@ assert xb_laid: \forall integer p; 0 <= p < count_x * es ==> xb[p] == \at(xb[p], Pre); */
+  /*@ assert pattern_laid: pattern != \null ==>
+        \forall integer t; 0 <= t < period ==> pattern[t] == \at(pattern[t], Pre); */
+  /*@ assert run_offsets: pattern != \null ==>
+        \forall integer t; 0 <= t < period ==> 0 <= t % (run * es) < run * es; */
+  /*@ assert run_upper: pattern != \null ==> \forall integer t; 0 <= t < period ==>
+        0 <= src * es + t % (run * es) < src * es + run * es; */
+  /*@ assert run_in_x: pattern != \null ==> \forall integer t; 0 <= t < period ==>
+        0 <= src * es + t % (run * es) < count_x * es; */
+  /*@ assert run_laid: pattern != \null ==> \forall integer t; 0 <= t < period ==>
+        \let a = src * es + t % (run * es); xb[a] == \at(xb[a], Pre); */
+  /*@ assert pattern_run: pattern != \null ==> run_pattern(pattern, period, (char *)(xb + src * es), run * es); */
+  /*@ assert pattern_apart: pattern != \null ==>
+        \separated(zb + z_at + (0 .. fill * (run * es) - 1), pattern + (0 .. period - 1)); */
+  write_block(zb + z_at, xb + src * es, es, run, fill, pattern, period);
+  /* The bytes before the block: those at Laid (the block's frame), hence those of the
+     call (the pattern's frame, zb_laid_before), each one step. */
+  /*@ assert before_block: \forall integer p; 0 <= p < z_at ==> zb[p] == \at(zb[p], Laid); */
+  /*@ assert before_block_pre: \forall integer p; 0 <= p < z_at ==> zb[p] == \at(zb[p], Pre); */
+  /*@ assert next_kept: next != \null ==>
+        \forall integer t; 0 <= t < period ==> next[t] == \at(next[t], Laid); */
   /*@ assert xb_kept: \forall integer p; 0 <= p < count_x * es ==> xb[p] == \at(xb[p], Pre); */
+  /*@ assert next_pattern: next != \null ==>
+        \forall integer t; 0 <= t < period ==> next[t] == xb[next_src * es + t % (run * es)]; */
   /* The earlier elements are intact. */
   /*@ ghost
     size_t j = 0;
@@ -503,6 +624,7 @@ static void write_block_at(char *zb, const char *xb, size_t es, size_t run, size
     while (j < o) {
       lemma_mul_le_mono(o, j + 1, es);
       lemma_mul_distrib(j, 1, es);
+      /@ assert below_block: \forall integer t; 0 <= t < es ==> 0 <= j * es + t < z_at; @/
       /@ assert kept: \forall integer t; 0 <= t < es ==>
             \let p = j * es + t; zb[p] == \at(zb[p], Pre); @/
       /@ assert source_kept: \forall integer t; 0 <= t < es ==>
@@ -583,6 +705,18 @@ void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_s
   /* Axis k - 1 stopped the stretched axes, so it is copied (broadcasts_to). */
   /*@ assert above_copied: k > 0 ==> padded_dim(x, z.rank, k - 1) == z.dims[k - 1]; */
   /*@ assert single_block: k == 0 ==> outer == 1; */
+  /* A block that is one short run filled from a pattern (columns, short-inner in make
+     bench) gets its pattern one block ahead: laid out before the previous block is
+     stored. A pattern loaded right after its byte stores cannot be forwarded from them
+     and waits until they commit, behind every output store still queued (one drain of
+     the store buffer per block, measured with perf); laid out a block ahead, they have
+     committed. period is 0 when blocks are written otherwise (write_copies). */
+  /*@ ghost lemma_mul_le_mono(fill, 1, run); */
+  /*@ ghost lemma_mul_le_mono(block, run, es); */
+  const size_t run_bytes = run * es;
+  const size_t period = (run_bytes >= 2u && block_bytes >= FILL_PERIOD_MAX) ? fill_period(run_bytes) : 0u;
+  char patterns[2u * FILL_PERIOD_MAX]; /* the current block's, the next block's */
+  size_t cur_at = 0;                   /* the current one: patterns + cur_at */
   size_t q = 0;
   size_t o = 0;     /* the block's first element, q * block */
   size_t z_at = 0;  /* its first byte, o * es */
@@ -592,6 +726,10 @@ void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_s
   /*@ ghost lemma_source_zero(x, z, 0u); */
   /*@ ghost lemma_block_digits(x, z, k, block, 0u, 0u, 0u); */
   /*@ ghost if (k > 0u) lemma_quot_unfold(z, 0u, k - 1u); */
+  if (period != 0u) {
+    /*@ ghost lemma_block_run_in_x(x, z, k, m, run, fill, block, 0u, 0u, 0u, es, count_x); */
+    make_pattern(patterns, xb, run_bytes, period);
+  }
   /*@ loop invariant 0 <= q <= outer;
       loop invariant o == q * block && o <= count_z;
       loop invariant z_at == o * es;
@@ -602,7 +740,11 @@ void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_s
       loop invariant sources_inside(x, z, es, count_x, o);
       loop invariant xb_kept: \forall integer p; 0 <= p < count_x * es ==>
         xb[p] == \at(xb[p], Pre);
-      loop assigns q, o, z_at, src, digit, zb[0 .. count_z * es - 1];
+      loop invariant cur_at == 0 || cur_at == FILL_PERIOD_MAX;
+      loop invariant pattern: period != 0 && q < outer ==>
+        \forall integer t; 0 <= t < period ==> patterns[cur_at + t] == xb[src * es + t % run_bytes];
+      loop assigns q, o, z_at, src, digit, cur_at, zb[0 .. count_z * es - 1],
+        patterns[0 .. 2 * FILL_PERIOD_MAX - 1];
       loop variant outer - q;
   */
   while (q < outer) {
@@ -613,28 +755,48 @@ void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_s
     /*@ ghost lemma_mul_distrib(o, block, es); */
     /*@ assert next_byte: (o + block) * es == z_at + block_bytes; */
     /*@ assert in_output: z_at + block_bytes <= count_z * es; */
-    write_block_at(zb, xb, es, run, fill, z_at, src)
-      /*@ ghost (x, z, k, m, block, q, o, count_x, count_z) */;
-    /* The next block's index on axis k - 1 and source (used below when there is one). */
+    /* The next block's index on axis k - 1 and source, when there is a next block. Axis
+       k - 1 is copied (x's padded size is z's, not 1: the stretched axes stop at it),
+       with stride run in x; while its index does not wrap, the source moves by run.
+       Otherwise the reference kernel's row-major walk: its divisions, once per block,
+       slowed make bench's columns case (4 KiB blocks) visibly; now they run once per
+       outer_size blocks. */
     /*@ ghost if (k > 0u) lemma_next_block(x, z, k, m, run, block, q, o); */
+    const size_t next_at = FILL_PERIOD_MAX - cur_at;
+    size_t next_src = 0;
+    size_t next_digit = 0;
+    char *next = NULL; /* the next block's pattern, laid out by write_block_at */
+    if (q + 1u < outer) {
+      if (digit + 1u < outer_size) {
+        /*@ ghost lemma_source_below(x, z, o + block); */
+        next_digit = digit + 1u;
+        next_src = src + run;
+      } else {
+        next_src = sonnx_element_source(x, z, o + block);
+      }
+      if (period != 0u) {
+        /*@ ghost lemma_mul_le_mono(outer, q + 2, block); */
+        /*@ ghost lemma_mul_distrib(q + 1, 1, block); */
+        /*@ ghost lemma_block_run_in_x(x, z, k, m, run, fill, block, q + 1, o + block, next_src, es, count_x); */
+        /*@ assert next_in_x: next_src * es + run_bytes <= count_x * es; */
+        next = patterns + next_at;
+      }
+    }
+    /*@ assert cur_pattern: period != 0 ==>
+          \forall integer t; 0 <= t < period ==> patterns[cur_at + t] == xb[src * es + t % run_bytes]; */
+    /*@ assert cur_pattern_run: period != 0 ==>
+          run_pattern(patterns + cur_at, period, (char *)xb + src * es, run * es); */
+    /*@ assert cur_pattern_apart: period != 0 ==>
+          \separated(zb + (0 .. count_z * es - 1), patterns + cur_at + (0 .. period - 1)); */
+    write_block_at(zb, xb, es, run, fill, z_at, src, (period != 0u) ? patterns + cur_at : NULL,
+                   next, next_src, period)
+      /*@ ghost (x, z, k, m, block, q, o, count_x, count_z) */;
     o += block;
     z_at += block_bytes;
     q++;
-    /* The next block's source. Axis k - 1 is copied (x's padded size is z's, not 1: the
-       stretched axes stop at it), with stride run in x; while its index does not wrap,
-       the source moves by run. Otherwise the reference kernel's row-major walk: its
-       divisions, once per block, slowed make bench's columns case (4 KiB blocks)
-       visibly; now they run once per outer_size blocks. */
-    if (q < outer) {
-      if (digit + 1u < outer_size) {
-        /*@ ghost lemma_source_below(x, z, o); */
-        digit++;
-        src += run;
-      } else {
-        digit = 0;
-        src = sonnx_element_source(x, z, o);
-      }
-    }
+    src = next_src;
+    digit = next_digit;
+    cur_at = next_at;
   }
   /* Every block is written: o is count_z. */
   /*@ assert all_blocks: q == outer; */
@@ -655,6 +817,10 @@ void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_s
       /@ assert element_here: element_broadcast{Here, Here}(zb, (char *)xb, es, x, z, e); @/
       /@ assert body_here: \let a = source_offset(x, z, e) * es; \forall integer b; 0 <= b < es ==>
             \let p = e * es + b; zb[p] == xb[a + b]; @/
+      /@ assert source_bytes: \let a = source_offset(x, z, e) * es; \forall integer b; 0 <= b < es ==>
+            0 <= a + b < count_x * es; @/
+      /@ assert source_pre: \let a = source_offset(x, z, e) * es; \forall integer b; 0 <= b < es ==>
+            xb[a + b] == \at(xb[a + b], Pre); @/
       /@ assert body_pre: \let a = source_offset(x, z, e) * es; \forall integer b; 0 <= b < es ==>
             \let p = e * es + b; zb[p] == \at(xb[a + b], Pre); @/
       /@ assert element_pre: element_broadcast{Here, Pre}(zb, (char *)xb, es, x, z, e); @/

@@ -160,14 +160,14 @@ TEST_CASE("fast kernel = spec on every (x, z) of rank <= 3, sizes in {0..3}, sev
 // level over a small inner block (block fill), for element and block sizes on both sides of the
 // pattern's limits (FILL_STORE 32, FILL_PERIOD_MAX 512 bytes: 544 and 1024 are whole stores
 // above it) and outputs on both sides of the
-// 64 KiB replication chunk. The oracle is the spec transcription spec_broadcast.
+// replication chunk (REPLICATE_CHUNK, 8 KiB; 64 KiB before 2026-11-25). The oracle is the spec transcription spec_broadcast.
 TEST_CASE("fast kernel: element and block fills, every size class")
 {
   size_t compared = 0;
   for (size_t es : {1u, 2u, 3u, 4u, 5u, 7u, 8u, 12u, 16u, 24u, 31u, 32u, 33u, 48u, 100u, 127u, 128u,
                     129u, 255u, 256u, 257u, 300u, 544u, 1024u}) {
     for (size_t n : {1u, 2u, 3u, 7u, 8u, 9u, 33u, 100u, 300u}) {
-      const size_t big = 65536u / es + 3u;  // past the replication chunk
+      const size_t big = 65536u / es + 3u;  // past the replication chunk, 8 times over
       for (size_t stretch : {n, big}) {
         for (const dims_t &pair : {dims_t{2, 1}, dims_t{2, 1, 3}}) {
           // x (2,1) -> z (2,stretch): element fill; x (2,1,3) -> z (2,stretch,3): block fill.
@@ -197,7 +197,7 @@ TEST_CASE("fast kernel: the issue's cases at reduced size, each kind of level")
     dims_t x, z;
   };
   // rows, columns, middle, scalar, short inner runs, many alternating levels, long unit runs
-  // past the replication chunk (64 KiB), and a stretched level above a 1-sized axis.
+  // past the replication chunk (8 KiB), and a stretched level above a 1-sized axis.
   const one cases[] = {
       {{1, 64}, {100, 64}},          {{100, 1}, {100, 64}},        {{4, 1, 16}, {4, 33, 16}},
       {{}, {70000}},                 {{9, 1, 3}, {9, 40, 3}},      {{2, 1, 3, 1, 2}, {2, 5, 3, 4, 2}},
