@@ -182,8 +182,72 @@ static size_t fill_period(size_t es)
   return (period % FILL_STORE == 0u && period <= FILL_PERIOD_MAX) ? period : 0u;
 }
 
-/* pattern[t] = elem[t % es] for t < period: one byte loop, b running through elem. */
-/*@ requires 1 <= es <= period;
+/* Copies n bytes, n one of 1, 2, 4, 8, 16, by a memcpy of constant size: one load and one
+   store each once inlined. */
+/*@ requires n == 1 || n == 2 || n == 4 || n == 8 || n == 16;
+    requires \valid(dst + (at .. at + n - 1));
+    requires \valid_read(src + (0 .. n - 1));
+    requires \separated(dst + (at .. at + n - 1), src + (0 .. n - 1));
+    assigns dst[at .. at + n - 1];
+    ensures copied: \forall integer p; at <= p < at + n ==> dst[p] == \old(src[p - at]);
+*/
+static void copy_unit(char *dst, size_t at, const char *src, size_t n)
+{
+  switch (n) {
+  case 16u:
+    copy_at(dst, at, src, 16u);
+    break;
+  case 8u:
+    copy_at(dst, at, src, 8u);
+    break;
+  case 4u:
+    copy_at(dst, at, src, 4u);
+    break;
+  case 2u:
+    copy_at(dst, at, src, 2u);
+    break;
+  default:
+    copy_at(dst, at, src, 1u);
+    break;
+  }
+}
+
+/* The next multiple: a * c < b * c gives (a + 1) * c <= b * c, ground (the quantified
+   cancellation stays inside this lemma's own goal). */
+/*@ ghost
+  /@ requires c > 0 && a * c < b * c;
+     assigns \nothing;
+     ensures a < b && a * c + c <= b * c;
+  @/
+  static void lemma_next_multiple(size_t a, size_t b, size_t c)
+  {
+    lemma_mul_lt_cancel();
+    /@ assert a < b; @/
+    lemma_mul_le_mono(b, a + 1u, c);
+    lemma_mul_distrib(a, 1u, c);
+  }
+*/
+
+/* The offsets of the block at t = q * d: u % d == u - t for u in it. */
+/*@ ghost
+  /@ requires d > 0 && t == q * d;
+     assigns \nothing;
+     ensures \forall integer u; t <= u < t + d ==> u % d == u - t;
+  @/
+  static void lemma_block_offsets(size_t t, size_t q, size_t d)
+  {
+    lemma_div_unique();
+    /@ assert \forall integer u; t <= u < t + d ==> u == q * d + (u - t); @/
+  }
+*/
+
+/* pattern[t] = elem[t % es] for t < period: element by element (at e * es), each in units
+   of w bytes (the largest of 16, 8, 4, 2, 1 that divides es) copied from elem by one store.
+   The pattern is laid out while the previous block's output stores fill the store buffer,
+   where every store waits for an entry: units instead of bytes took the columns case
+   (4-byte elements, 64-byte period) from 30 to 38 GB/s (make bench, 2026-11-25). elem is
+   x, not recently written: no load here waits for a store. */
+/*@ requires 1 <= es <= period && period % es == 0;
     requires \valid(pattern + (0 .. period - 1));
     requires \valid_read(elem + (0 .. es - 1));
     requires \separated(pattern + (0 .. period - 1), elem + (0 .. es - 1));
@@ -192,23 +256,63 @@ static size_t fill_period(size_t es)
 */
 static void make_pattern(char *pattern, const char *elem, size_t es, size_t period)
 {
-  size_t q = 0;
-  size_t b = 0;
-  /*@ loop invariant 0 <= q <= period;
-      loop invariant 0 <= b < es && b == q % es;
-      loop invariant \forall integer t; 0 <= t < q ==> pattern[t] == elem[t % es];
-      loop assigns q, b, pattern[0 .. period - 1];
-      loop variant period - q;
-  */
-  while (q < period) {
-    /*@ ghost lemma_mod_succ(); */
-    pattern[q] = elem[b];
-    q++;
-    b++;
-    if (b == es) {
-      b = 0;
-    }
+  size_t w = 1u; /* the unit: the largest of 16, 8, 4, 2, 1 that divides es */
+  if ((es % 16u) == 0u) {
+    w = 16u;
+  } else if ((es % 8u) == 0u) {
+    w = 8u;
+  } else if ((es % 4u) == 0u) {
+    w = 4u;
+  } else if ((es % 2u) == 0u) {
+    w = 2u;
+  } else {
+    /* w stays 1 */
   }
+  /* The ghost counters count what is left (period - t == left * es, es - j == units * w):
+     counted up instead, their product with the loop's exit bound would be substituted into
+     the loop's memory terms, which then no longer match (seen in the goals). */
+  /*@ ghost size_t left = period / es; */
+  /*@ assert period_whole: period - 0 == left * es; */
+  size_t t = 0;
+  /*@ ghost size_t e = 0; */
+  /*@ loop invariant 0 <= t <= period && period - t == left * es && t == e * es;
+      loop invariant laid: \forall integer u; 0 <= u < t ==> pattern[u] == \at(elem[u % es], Pre);
+      loop invariant elem_kept: \forall integer i; 0 <= i < es ==> elem[i] == \at(elem[i], Pre);
+      loop assigns t, left, e, pattern[0 .. period - 1];
+      loop variant period - t;
+  */
+  while (t < period) {
+    /*@ ghost lemma_next_multiple(0u, left, es); */
+    /*@ assert elem_in_period: t + es <= period; */
+    size_t j = 0;
+    /*@ ghost size_t units = es / w; */
+    /*@ assert es_whole: es - 0 == units * w; */
+    /*@ loop invariant 0 <= j <= es && es - j == units * w;
+        loop invariant laid: \forall integer u; 0 <= u < t ==> pattern[u] == \at(elem[u % es], Pre);
+        loop invariant elem_kept: \forall integer i; 0 <= i < es ==> elem[i] == \at(elem[i], Pre);
+        loop invariant units: \forall integer i; 0 <= i < j ==> pattern[t + i] == \at(elem[i], Pre);
+        loop assigns j, units, pattern[t .. t + es - 1];
+        loop variant es - j;
+    */
+    while (j < es) {
+      /*@ ghost lemma_next_multiple(0u, units, w); */
+      /*@ ghost lemma_mul_distrib(units - 1u, 1u, w); */
+      /*@ assert unit_in_elem: j + w <= es; */
+      copy_unit(pattern, t + j, elem + j, w);
+      /*@ assert new_bytes: \forall integer i; j <= i < j + w ==> pattern[t + i] == \at(elem[i], Pre); */
+      j += w;
+      /*@ ghost units--; */
+    }
+    /* The element's bytes, by their index u = t + i: u % es == i (t is whole elements). */
+    /*@ ghost lemma_block_offsets(t, e, es); */
+    /*@ assert elem_bytes: \forall integer u; t <= u < t + es ==> pattern[u] == \at(elem[u % es], Pre); */
+    /*@ ghost lemma_mul_distrib(left - 1u, 1u, es); */
+    /*@ ghost lemma_mul_distrib(e, 1u, es); */
+    t += es;
+    /*@ ghost left--; */
+    /*@ ghost e++; */
+  }
+  /*@ assert offsets: \forall integer u; 0 <= u < period ==> 0 <= u % es < es; */
 }
 
 /* Writes n elements of es bytes from a pattern of period bytes that repeats its first
@@ -547,7 +651,7 @@ static axis_span stretched_axes(sonnx_shape x, sonnx_shape z, size_t m) /*@ ghos
     requires pattern != \null ==> run_pattern(pattern, period, (char *)xb + src * es, run * es);
     requires pattern != \null ==>
       \separated(zb + (0 .. count_z * es - 1), pattern + (0 .. period - 1));
-    requires next != \null ==> 1 <= run * es <= period <= FILL_PERIOD_MAX;
+    requires next != \null ==> 1 <= run * es <= period <= FILL_PERIOD_MAX && period % (run * es) == 0;
     requires next != \null ==> \valid(next + (0 .. period - 1));
     requires next != \null ==> next_src * es + run * es <= count_x * es;
     requires next != \null ==> \separated(next + (0 .. period - 1), zb + (0 .. count_z * es - 1));
