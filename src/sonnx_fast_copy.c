@@ -6,9 +6,9 @@
  * are "copied" (x's padded size equals z's: contiguous on both sides), then axes
  * k .. m-1 "stretched" (x's padded size is 1). A block, axes k .. r-1, is one
  * contiguous run of x (the copied axes) repeated over the stretched axes: a fill from a
- * pattern when the run is short, else one memcpy and growing copies of it inside the
+ * pattern when the run is short, else one copy and growing copies of it inside the
  * output (doubling up to REPLICATE_CHUNK bytes, then chunks of that size, whose source
- * stays in cache). Each block takes its run from the source of its first element: the
+ * stays in cache), both by copy_aligned, whose stores start on a 32-byte boundary. Each block takes its run from the source of its first element: the
  * previous block's plus run while the index on axis k - 1 (copied, stride run in x)
  * does not wrap, else the reference kernel's row-major walk (sonnx_element_source).
  *
@@ -30,71 +30,32 @@
 #include <string.h>
 
 /* Doubling stops at this many bytes: from then on every copy reads the first
-   REPLICATE_CHUNK bytes of the block, which stay in the L1 cache (32 KiB or more on any
-   x86-64 of the last decade), so the copy costs writes only. Measured on make bench's
-   rows case (AMD EPYC Zen 4, 2026-11-25): 8 KiB chunks 0.94-1.09 of memset, 16 KiB
-   0.74-0.85, 64 KiB (read back from L2) 0.53-0.59. */
-#define REPLICATE_CHUNK ((size_t)8192u)
+   REPLICATE_CHUNK bytes of the block, which stay in the L1 cache next to the output lines
+   streaming through it, so the copy costs writes only. Measured on make bench's rows case
+   (AMD EPYC Zen 4, 2026-11-25) with memcpy: 8 KiB chunks 0.94-1.09 of memset, 16 KiB
+   0.74-0.85, 64 KiB (read back from L2) 0.53-0.59; with copy_aligned' aligned stores, 4 KiB
+   against 8 KiB: rows-f16 0.84-0.94 against 0.80, middle-f64 0.84-0.88 against 0.67-0.82
+   (best of 11 alternated runs, tools of bench/results.md). */
+#define REPLICATE_CHUNK ((size_t)4096u)
 
-/* dst[0 .. filled - 1] is written and repeats its first unit bytes (unit divides filled,
-   a ghost parameter: the proof's period); writes dst[filled .. total - 1] so that all of
-   dst repeats them. Each step copies written bytes after themselves, so the written
-   length stays a multiple of the unit and every copy keeps the repetition. */
-/*@ requires 1 <= filled <= total;
-    requires 1 <= unit <= filled && filled % unit == 0;
-    requires \valid(dst + (0 .. total - 1));
-    requires prefix: \forall integer p; 0 <= p < filled ==> dst[p] == dst[p % unit];
-    assigns dst[filled .. total - 1];
-    ensures repeats: \forall integer p; 0 <= p < total ==> dst[p] == dst[p % unit];
-*/
-static void replicate_prefix(char *dst, size_t filled, size_t total) /*@ ghost (size_t unit) */
-{
-  size_t chunk = filled;
-  /*@ ghost lemma_mod_shift(); */
-  /*@ ghost lemma_div_unique(); */
-  /*@ assert \forall integer p; 0 <= p < unit ==> p % unit == p; */
-  /*@ loop invariant \at(filled, Pre) <= filled <= total;
-      loop invariant 1 <= chunk <= filled;
-      loop invariant filled == total || (filled % unit == 0 && chunk % unit == 0);
-      loop invariant \forall integer p; 0 <= p < filled ==> dst[p] == dst[p % unit];
-      loop assigns filled, chunk, dst[\at(filled, Pre) .. total - 1];
-      loop variant total - filled;
-  */
-  while (filled < total) {
-    size_t step = (chunk < total - filled) ? chunk : total - filled;
-  Before: __attribute__((unused));
-    memcpy(dst + filled, dst, step);
-    /*@ assert copied_at: \forall integer p; filled <= p < filled + step ==>
-          dst[p] == \at(dst[p - filled], Before); */
-    /*@ assert unit_kept: \forall integer t; 0 <= t < unit ==> dst[t] == \at(dst[t], Before); */
-    /* Two asserts, not one conjunction: WP runs unsplit in make proofs. */
-    /*@ assert shifted: \forall integer p; filled <= p < filled + step ==>
-          p % unit == (p - filled) % unit; */
-    /*@ assert shifted_range: \forall integer p; filled <= p < filled + step ==>
-          0 <= (p - filled) % unit < unit; */
-    /*@ assert old_part: \forall integer p; 0 <= p < filled ==> dst[p] == dst[p % unit]; */
-    /*@ assert new_part: \forall integer p; filled <= p < filled + step ==> dst[p] == dst[p % unit]; */
-    filled += step;
-    if (chunk < REPLICATE_CHUNK) {
-      chunk = filled; /* doubling: everything written so far */
-    }
-  }
-}
+/* Output stores are FILL_STORE bytes wide and start on a STORE_ALIGN-byte boundary of the
+   output: 32-byte stores that cross cache lines measured 76 GB/s against 96 aligned, on an
+   L3-resident output (memset 97; AMD EPYC Zen 4, 2026-11-25). The bench's outputs, like any
+   large malloc, start 16 bytes off such a boundary. */
+#define STORE_ALIGN 32u
 
-/* dst[0 .. block - 1] is written; writes dst[block .. n * block - 1] so that the
-   n blocks are equal. */
-/*@ requires block >= 1 && n >= 1;
-    requires n * block <= SIZE_MAX;
-    requires \valid(dst + (0 .. n * block - 1));
-    assigns dst[block .. n * block - 1];
-    ensures repeats: \forall integer p; 0 <= p < n * block ==> dst[p] == dst[p % block];
+/* Bytes from dst to the next STORE_ALIGN-byte boundary, at most n. The address is read as an
+   integer only to be reduced modulo STORE_ALIGN: no pointer is rebuilt from it (MISRA 11.4,
+   spec/misra-deviations.md). */
+/*@ assigns \nothing;
+    ensures \result < STORE_ALIGN && \result <= n;
 */
-static void replicate_block(char *dst, size_t block, size_t n)
+static size_t store_head(const char *dst, size_t n)
 {
-  /*@ ghost lemma_mul_le_mono(n, 1, block); */
-  /*@ ghost lemma_div_unique(); */
-  /*@ assert \forall integer p; 0 <= p < block ==> p % block == p; */
-  replicate_prefix(dst, block, n * block) /*@ ghost (block) */;
+  const uintptr_t address = (uintptr_t)dst;
+  const size_t misalign = (size_t)(address % STORE_ALIGN);
+  const size_t head = (misalign == 0u) ? 0u : STORE_ALIGN - misalign;
+  return (head < n) ? head : n;
 }
 
 /* Bytes a fill stores at a time: constant-size memcpys the compiler turns into vector
@@ -135,6 +96,104 @@ static void copy_at(char *dst, size_t at, const char *src, size_t n)
 {
   memcpy(dst + at, src, n);
 }
+
+/* memcpy with aligned stores: the bytes up to the output's first STORE_ALIGN boundary, then
+   FILL_STORE bytes at a time, then the tail. Where the core is built with wide-store clones
+   (SONNX_WIDE_STORES, src/sonnx_internal.h) each step is one aligned 32-byte store, which
+   never straddles a cache line. glibc's memcpy (`rep movsb` at these sizes) wrote the
+   L3-resident output of rows-f16 at 0.71-0.78 of memset; these stores at 0.84-0.94 (best of
+   11 alternated runs, AMD EPYC Zen 4, 2026-11-25). */
+/*@ requires n >= 1;
+    requires \valid(dst + (0 .. n - 1));
+    requires \valid_read(src + (0 .. n - 1));
+    requires \separated(dst + (0 .. n - 1), src + (0 .. n - 1));
+    assigns dst[0 .. n - 1];
+    ensures copied: \forall integer p; 0 <= p < n ==> dst[p] == \old(src[p]);
+*/
+SONNX_WIDE_STORES
+static void copy_aligned(char *dst, const char *src, size_t n)
+{
+  size_t at = store_head(dst, n);
+  if (at > 0u) {
+    copy_at(dst, 0u, src, at);
+  }
+  /*@ loop invariant 0 <= at <= n;
+      loop invariant copied: \forall integer p; 0 <= p < at ==> dst[p] == \at(src[p], Pre);
+      loop assigns at, dst[0 .. n - 1];
+      loop variant n - at;
+  */
+  while (n - at >= FILL_STORE) {
+    copy_at(dst, at, src + at, FILL_STORE);
+    /*@ assert line: \forall integer p; at <= p < at + FILL_STORE ==> dst[p] == \at(src[p], Pre); */
+    at += FILL_STORE;
+  }
+  if (at < n) {
+    copy_at(dst, at, src + at, n - at);
+    /*@ assert tail: \forall integer p; at <= p < n ==> dst[p] == \at(src[p], Pre); */
+  }
+}
+
+/* dst[0 .. filled - 1] is written and repeats its first unit bytes (unit divides filled,
+   a ghost parameter: the proof's period); writes dst[filled .. total - 1] so that all of
+   dst repeats them. Each step copies written bytes after themselves, so the written
+   length stays a multiple of the unit and every copy keeps the repetition. */
+/*@ requires 1 <= filled <= total;
+    requires 1 <= unit <= filled && filled % unit == 0;
+    requires \valid(dst + (0 .. total - 1));
+    requires prefix: \forall integer p; 0 <= p < filled ==> dst[p] == dst[p % unit];
+    assigns dst[filled .. total - 1];
+    ensures repeats: \forall integer p; 0 <= p < total ==> dst[p] == dst[p % unit];
+*/
+static void replicate_prefix(char *dst, size_t filled, size_t total) /*@ ghost (size_t unit) */
+{
+  size_t chunk = filled;
+  /*@ ghost lemma_mod_shift(); */
+  /*@ ghost lemma_div_unique(); */
+  /*@ assert \forall integer p; 0 <= p < unit ==> p % unit == p; */
+  /*@ loop invariant \at(filled, Pre) <= filled <= total;
+      loop invariant 1 <= chunk <= filled;
+      loop invariant filled == total || (filled % unit == 0 && chunk % unit == 0);
+      loop invariant \forall integer p; 0 <= p < filled ==> dst[p] == dst[p % unit];
+      loop assigns filled, chunk, dst[\at(filled, Pre) .. total - 1];
+      loop variant total - filled;
+  */
+  while (filled < total) {
+    size_t step = (chunk < total - filled) ? chunk : total - filled;
+  Before: __attribute__((unused));
+    copy_aligned(dst + filled, dst, step);
+    /*@ assert copied_at: \forall integer p; filled <= p < filled + step ==>
+          dst[p] == \at(dst[p - filled], Before); */
+    /*@ assert unit_kept: \forall integer t; 0 <= t < unit ==> dst[t] == \at(dst[t], Before); */
+    /* Two asserts, not one conjunction: WP runs unsplit in make proofs. */
+    /*@ assert shifted: \forall integer p; filled <= p < filled + step ==>
+          p % unit == (p - filled) % unit; */
+    /*@ assert shifted_range: \forall integer p; filled <= p < filled + step ==>
+          0 <= (p - filled) % unit < unit; */
+    /*@ assert old_part: \forall integer p; 0 <= p < filled ==> dst[p] == dst[p % unit]; */
+    /*@ assert new_part: \forall integer p; filled <= p < filled + step ==> dst[p] == dst[p % unit]; */
+    filled += step;
+    if (chunk < REPLICATE_CHUNK) {
+      chunk = filled; /* doubling: everything written so far */
+    }
+  }
+}
+
+/* dst[0 .. block - 1] is written; writes dst[block .. n * block - 1] so that the
+   n blocks are equal. */
+/*@ requires block >= 1 && n >= 1;
+    requires n * block <= SIZE_MAX;
+    requires \valid(dst + (0 .. n * block - 1));
+    assigns dst[block .. n * block - 1];
+    ensures repeats: \forall integer p; 0 <= p < n * block ==> dst[p] == dst[p % block];
+*/
+static void replicate_block(char *dst, size_t block, size_t n)
+{
+  /*@ ghost lemma_mul_le_mono(n, 1, block); */
+  /*@ ghost lemma_div_unique(); */
+  /*@ assert \forall integer p; 0 <= p < block ==> p % block == p; */
+  replicate_prefix(dst, block, n * block) /*@ ghost (block) */;
+}
+
 
 /* Bytes copied from a pattern of elements, at an offset that is whole elements: each is
    the element's byte of its own index. A lemma of its own: in fill_from_pattern's context the
@@ -464,7 +523,7 @@ static void write_copies(char *dst, const char *src, size_t run_bytes, size_t fi
     /*@ assert from_memset: \forall integer p; 0 <= p < fill * run_bytes ==>
           dst[p] == \at(src[p % run_bytes], Pre); */
   } else {
-    memcpy(dst, src, run_bytes);
+    copy_aligned(dst, src, run_bytes);
     /*@ assert run: \forall integer t; 0 <= t < run_bytes ==> dst[t] == \at(src[t], Pre); */
     replicate_block(dst, run_bytes, fill);
     /*@ assert \forall integer p; 0 <= p < fill * run_bytes ==> 0 <= p % run_bytes < run_bytes; */

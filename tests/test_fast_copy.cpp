@@ -160,7 +160,7 @@ TEST_CASE("fast kernel = spec on every (x, z) of rank <= 3, sizes in {0..3}, sev
 // level over a small inner block (block fill), for element and block sizes on both sides of the
 // pattern's limits (FILL_STORE 32, FILL_PERIOD_MAX 512 bytes: 544 and 1024 are whole stores
 // above it) and outputs on both sides of the
-// replication chunk (REPLICATE_CHUNK, 8 KiB; 64 KiB before 2026-11-25). The oracle is the spec transcription spec_broadcast.
+// replication chunk (REPLICATE_CHUNK, 4 KiB; 8 KiB and 64 KiB before). The oracle is the spec transcription spec_broadcast.
 TEST_CASE("fast kernel: element and block fills, every size class")
 {
   size_t compared = 0;
@@ -197,7 +197,7 @@ TEST_CASE("fast kernel: the issue's cases at reduced size, each kind of level")
     dims_t x, z;
   };
   // rows, columns, middle, scalar, short inner runs, many alternating levels, long unit runs
-  // past the replication chunk (8 KiB), and a stretched level above a 1-sized axis.
+  // past the replication chunk (4 KiB), and a stretched level above a 1-sized axis.
   const one cases[] = {
       {{1, 64}, {100, 64}},          {{100, 1}, {100, 64}},        {{4, 1, 16}, {4, 33, 16}},
       {{}, {70000}},                 {{9, 1, 3}, {9, 40, 3}},      {{2, 1, 3, 1, 2}, {2, 5, 3, 4, 2}},
@@ -217,4 +217,43 @@ TEST_CASE("fast kernel: the issue's cases at reduced size, each kind of level")
       REQUIRE(fast.back() == 0);
     }
   }
+}
+
+// The aligned stores of copy_aligned (src/sonnx_fast_copy.c): the output at each of the 64
+// offsets from a 64-byte boundary, so that the head before the first STORE_ALIGN boundary takes
+// every length 0..31, and the tail after the last whole store every length too. Guard bytes on
+// both sides must stay untouched. The oracle is the spec transcription spec_broadcast.
+// @req SONNX-ELEM LIB-ROWMAJOR
+TEST_CASE("fast kernel: outputs at every offset from a 64-byte boundary")
+{
+  struct one {
+    dims_t x, z;
+  };
+  // replicated runs of 40, 600 and 2000 bytes (es 4 and 1), copied axes only, a long run past
+  // the replication chunk.
+  const one cases[] = {{{1, 10}, {37, 10}}, {{1, 150}, {9, 150}}, {{3, 1, 500}, {3, 5, 500}},
+                       {{2, 7}, {2, 7}},    {{1, 3000}, {4, 3000}}};
+  size_t compared = 0;
+  for (const one &c : cases) {
+    for (size_t es : {1u, 4u}) {
+      const size_t cx = count_of(c.x), cz = count_of(c.z);
+      const std::vector<unsigned char> x = distinct_bytes(cx * es);
+      const std::vector<unsigned char> want = spec_broadcast(c.x, x, es, c.z);
+      for (size_t offset = 0; offset < 64; ++offset) {
+        // 64 guard bytes before the aligned base, then offset bytes, the output, 64 guard bytes.
+        std::vector<unsigned char> buf(cz * es + 64 * 4, 0);
+        const uintptr_t raw = reinterpret_cast<uintptr_t>(buf.data()) + 64;
+        const size_t to_boundary = static_cast<size_t>((64 - raw % 64) % 64);
+        unsigned char *out = buf.data() + 64 + to_boundary + offset;
+        sonnx_fast_copy(reinterpret_cast<const char *>(x.data()), reinterpret_cast<char *>(out), es,
+                        c_shape(c.x), c_shape(c.z), cx, cz);
+        INFO("offset " << offset << ", count " << cz << ", es " << es);
+        REQUIRE(std::equal(want.begin(), want.end(), out));
+        REQUIRE(std::all_of(buf.data(), out, [](unsigned char b) { return b == 0; }));
+        REQUIRE(std::all_of(out + cz * es, buf.data() + buf.size(), [](unsigned char b) { return b == 0; }));
+        ++compared;
+      }
+    }
+  }
+  CHECK(compared == 5 * 2 * 64);
 }
