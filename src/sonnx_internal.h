@@ -16,7 +16,18 @@ extern "C" {
    -DSONNX_NO_DISPATCH builds the baseline only (no ifunc, for builds that must not resolve
    code at load time). make bench: aligned 32-byte stores write an L3-resident output at
    memset's speed, 16-byte ones at 0.6 of it (AMD EPYC Zen 4, 2026-11-25). */
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(SONNX_NO_DISPATCH) && !defined(__FRAMAC__)
+/* ThreadSanitizer instruments the clones' resolver, which the loader runs before the
+   sanitizer's runtime has started: it crashed there (make sanitize, 2026-11-25), so a TSan
+   build takes the baseline. */
+#if defined(__SANITIZE_THREAD__)
+#define SONNX_UNDER_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define SONNX_UNDER_TSAN 1
+#endif
+#endif
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(SONNX_NO_DISPATCH) && \
+    !defined(__FRAMAC__) && !defined(SONNX_UNDER_TSAN)
 #define SONNX_WIDE_STORES __attribute__((target_clones("avx512f", "default")))
 #else
 #define SONNX_WIDE_STORES
