@@ -219,7 +219,7 @@ TEST_CASE("fast kernel: the issue's cases at reduced size, each kind of level")
   }
 }
 
-// The aligned stores of copy_aligned (src/sonnx_fast_copy.c): the output at each of the 64
+// The aligned stores of copy_aligned and fill_aligned (src/sonnx_fast_copy.c): the output at each of the 64
 // offsets from a 64-byte boundary, so that the head before the first STORE_ALIGN boundary takes
 // every length 0..31, and the tail after the last whole store every length too. Guard bytes on
 // both sides must stay untouched. The oracle is the spec transcription spec_broadcast.
@@ -229,10 +229,12 @@ TEST_CASE("fast kernel: outputs at every offset from a 64-byte boundary")
   struct one {
     dims_t x, z;
   };
-  // replicated runs of 40, 600 and 2000 bytes (es 4 and 1), copied axes only, a long run past
-  // the replication chunk.
-  const one cases[] = {{{1, 10}, {37, 10}}, {{1, 150}, {9, 150}}, {{3, 1, 500}, {3, 5, 500}},
-                       {{2, 7}, {2, 7}},    {{1, 3000}, {4, 3000}}};
+  // a run of 10 elements filled from a pattern (periods of 160 and 64 bytes), replicated runs of
+  // 150 to 2000 bytes, copied axes only, a long run past the replication chunk, and fills of one
+  // element and of 3-element runs (periods 32 to 96 bytes, laid out one run longer).
+  const one cases[] = {{{1, 10}, {37, 10}},  {{1, 150}, {9, 150}},      {{3, 1, 500}, {3, 5, 500}},
+                       {{2, 7}, {2, 7}},     {{1, 3000}, {4, 3000}},    {{7, 1}, {7, 300}},
+                       {{5, 1, 3}, {5, 50, 3}}};
   size_t compared = 0;
   for (const one &c : cases) {
     for (size_t es : {1u, 4u}) {
@@ -255,5 +257,5 @@ TEST_CASE("fast kernel: outputs at every offset from a 64-byte boundary")
       }
     }
   }
-  CHECK(compared == 5 * 2 * 64);
+  CHECK(compared == 7 * 2 * 64);
 }

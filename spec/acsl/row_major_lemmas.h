@@ -57,6 +57,24 @@
   @/
   static void lemma_mod_mul(void) { lemma_div_unique(); }
 */
+/* The remainder of a sum depends on the remainders of its terms: an offset turned by b bytes
+   inside a pattern of period d (fill_aligned, src/sonnx_fast_copy.c). From the Euclidean form of
+   b, shifted by its multiple of d. */
+/*@ ghost
+  /@ assigns \nothing;
+     ensures \forall integer a, b, d; d > 0 && 0 <= a && 0 <= b ==> (a + b % d) % d == (a + b) % d;
+  @/
+  static void lemma_mod_add(void)
+  {
+    lemma_mod_shift();
+    lemma_mod_mul();
+    /@ assert euclid: \forall integer b, d; d > 0 && 0 <= b ==>
+         b == (b / d) * d + b % d && 0 <= b / d && 0 <= b % d; @/
+    /@ assert multiple: \forall integer b, d; d > 0 && 0 <= b ==> ((b / d) * d) % d == 0; @/
+    /@ assert shifted: \forall integer a, b, d; d > 0 && 0 <= a && 0 <= b ==>
+         ((b / d) * d + (a + b % d)) % d == (a + b % d) % d; @/
+  }
+*/
 /*@ ghost
   /@ assigns \nothing;
      ensures \forall integer q, b, d; d > 0 && 0 <= q && q % d == b ==>
