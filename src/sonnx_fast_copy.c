@@ -8,8 +8,9 @@
  * contiguous run of x (the copied axes) repeated over the stretched axes: a fill from a
  * pattern when the run is short, else one copy and growing copies of it inside the
  * output (doubling up to REPLICATE_CHUNK bytes, then chunks of that size, whose source
- * stays in cache), both by copy_aligned, whose stores start on a 32-byte boundary. Each block takes its run from the source of its first element: the
- * previous block's plus run while the index on axis k - 1 (copied, stride run in x)
+ * stays in cache), both by copy_aligned, whose stores start on a 32-byte boundary. Each
+ * block takes its run from the source of its first element: the previous block's plus
+ * run while the index on axis k - 1 (copied, stride run in x)
  * does not wrap, else the reference kernel's row-major walk (sonnx_element_source).
  *
  * This two-level form is the proof's, and so is the split into functions, each proved
@@ -60,10 +61,10 @@ static size_t store_head(const char *dst, size_t n)
 
 /* Bytes a fill stores at a time: constant-size memcpys the compiler turns into vector
    stores, with no read of the output. A period is whole FILL_STORE stores and at least
-   FILL_LINE bytes, stored by FILL_LINE-byte stores and at most one FILL_STORE-byte one:
-   fewer loop steps per byte than 32-byte stores (columns, +12%) without a longer
-   pattern to lay out per block (short-inner: 64-byte periods made it 96 -> 192 bytes,
-   -5%); measured on make bench's cases, 2026-11-25 (bench/results.md). */
+   FILL_LINE bytes, stored FILL_LINE bytes per loop step (two FILL_STORE stores) and at
+   most one FILL_STORE store more: fewer loop steps than one store per step (columns, +12%)
+   without a longer pattern to lay out per block (short-inner: 64-byte periods made it
+   96 -> 192 bytes, -5%); measured on make bench's cases, 2026-11-25 (bench/results.md). */
 #define FILL_STORE 32u
 #define FILL_LINE 64u
 

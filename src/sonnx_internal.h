@@ -14,8 +14,9 @@ extern "C" {
    ones) and for the baseline, the loader choosing one for the machine (target_clones, an
    ifunc). One C source, one contract and one proof for both: the attribute changes only
    instruction selection. -DSONNX_NO_DISPATCH builds the baseline only (no ifunc, for builds
-   that must not resolve code at load time). make bench: aligned 32-byte stores write an L3-resident output at
-   memset's speed, 16-byte ones at 0.6 of it (AMD EPYC Zen 4, 2026-11-25). */
+   that must not resolve code at load time). make bench: aligned 32-byte stores write an
+   L3-resident output at memset's speed, 16-byte ones at 0.6 of it (AMD EPYC Zen 4,
+   2026-11-25). */
 /* ThreadSanitizer instruments the clones' resolver, which the loader runs before the
    sanitizer's runtime has started: it crashed there (make sanitize, 2026-11-25), so a TSan
    build takes the baseline. */
