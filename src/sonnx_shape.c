@@ -389,10 +389,73 @@ static void write_rule_dims(int rule, size_t n, const sonnx_shape *inputs, size_
   }
 }
 
+/* Fast path of sonnx_broadcast_shape for two inputs (binary operators, the common
+   case): one pass over the axes with both padded sizes at hand, instead of the
+   checker's loops over the inputs on every axis (case shape of make bench, in a
+   side harness: 21.5 ns to 11 ns, 2026-11-25). It accepts only a call that succeeds, and writes nothing:
+   any other call, and so every error report, goes to check_shape. Under the max
+   rule an axis is compatible when both sizes are the larger one or 1 (C1). */
+/*@ requires \valid_read(inputs + (0 .. 1));
+    requires \forall integer m; 0 <= m < 2 && shape_ok(inputs[m]) ==> shape_readable(inputs[m]);
+    assigns \nothing;
+    ensures \result.status == SONNX_OK || \result.status == SONNX_ERR_ARGUMENT;
+    ensures accepted: \result.status == SONNX_OK ==>
+      all_shapes_ok((sonnx_shape *)inputs, 2) &&
+      \result.rank == max_rank((sonnx_shape *)inputs, 2) && \result.rank <= capacity &&
+      \result.rank <= SONNX_MAX_RANK &&
+      (\forall integer m; 0 <= m < 2 ==> inputs[m].rank <= \result.rank) &&
+      shapes_compatible(RULE_SONNX, (sonnx_shape *)inputs, 2);
+*/
+static shape_check check_pair(const sonnx_shape *inputs, size_t capacity)
+{
+  /* SONNX_ERR_ARGUMENT here only means "not taken": it is never reported. */
+  shape_check r = {SONNX_ERR_ARGUMENT, 0u};
+  const size_t ra = inputs[0].rank;
+  const size_t rb = inputs[1].rank;
+  const size_t ny = (ra > rb) ? ra : rb;
+  /*@ assert ny == max_rank((sonnx_shape *)inputs, 2); */
+  if ((ny <= SONNX_MAX_RANK) && (ny <= capacity) && ((ra == 0u) || (inputs[0].dims != NULL)) &&
+      ((rb == 0u) || (inputs[1].dims != NULL))) {
+    size_t i = 0;
+    /*@ loop invariant 0 <= i <= ny;
+        loop invariant all_c1(RULE_SONNX, (sonnx_shape *)inputs, 2, ny, i);
+        loop assigns i;
+        loop variant ny - i;
+    */
+    while (i < ny) {
+      const size_t a = sonnx_padded_dim(inputs[0], ny, i);
+      const size_t b = sonnx_padded_dim(inputs[1], ny, i);
+      const size_t d = (a > b) ? a : b;
+      const size_t lo = (a > b) ? b : a;
+      /* The larger size is d; C1 asks the other to be d or 1. */
+      if ((lo != d) && (lo != 1u)) {
+        break;
+      }
+      /*@ assert is_max_dim((sonnx_shape *)inputs, 2, ny, i, d); */
+      /*@ assert c1_all_inputs((sonnx_shape *)inputs, 2, ny, i, d); */
+      /*@ assert \forall integer e; is_rule_dim(RULE_SONNX, (sonnx_shape *)inputs, 2, ny, i, e) ==> e == d; */
+      i++;
+    }
+    if (i == ny) {
+      r.status = SONNX_OK;
+      r.rank = ny;
+    }
+  }
+  return r;
+}
+
 sonnx_status sonnx_broadcast_shape(size_t n, const sonnx_shape *inputs, size_t *out_dims,
                                    size_t capacity, size_t *out_rank, sonnx_error *err)
 {
-  shape_check c = check_shape(RULE_SONNX, n, inputs, out_dims, capacity, out_rank, err);
+  shape_check c = {SONNX_ERR_ARGUMENT, 0u};
+  if ((n == 2u) && (inputs != NULL) && (out_rank != NULL) && ((out_dims != NULL) || (capacity == 0u))) {
+    c = check_pair(inputs, capacity);
+  }
+  if (c.status == SONNX_OK) {
+    (void)sonnx_report(err, SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
+  } else {
+    c = check_shape(RULE_SONNX, n, inputs, out_dims, capacity, out_rank, err);
+  }
   if (c.status == SONNX_OK) {
     /*@ assert same_shapes{Here,Pre}((sonnx_shape *)inputs, n); */
     write_rule_dims(RULE_SONNX, n, inputs, c.rank, out_dims);

@@ -470,6 +470,70 @@ TEST_CASE("XLA outer operation: degenerate dimensions at different indices (003)
 
 /* ======================= N-ary broadcasting ======================= */
 
+// @req SONNX-STEP1-RANK SONNX-STEP2-MAX SONNX-C1 LIB-ERR-NOWRITE LIB-NULL LIB-CAPACITY
+TEST_CASE("two inputs: every pair of shapes of rank <= 3, sizes 0..3, against the 001 oracle")
+{
+  /* sonnx_broadcast_shape answers a successful two-input call by its own path
+     (check_pair in src/sonnx_shape.c) and hands every other call to the general
+     checker; both must agree with the oracle, at capacity == nY and nY - 1. */
+  std::vector<Dims> all{{}};
+  for (size_t rank = 1; rank <= 3; ++rank) {
+    const size_t count = static_cast<size_t>(1) << (2 * rank); /* 4^rank */
+    for (size_t code = 0; code < count; ++code) {
+      Dims d(rank);
+      for (size_t k = 0; k < rank; ++k) {
+        d[k] = (code >> (2 * k)) & 3u;
+      }
+      all.push_back(d);
+    }
+  }
+  int successes = 0, failures = 0;
+  for (const Dims &a : all) {
+    for (const Dims &b : all) {
+      const Inputs in{a, b};
+      const std::optional<Dims> want = sonnx_oracle(in.dims());
+      const size_t ny = std::max(a.size(), b.size());
+      Outputs out(ny);
+      const sonnx_status st = out.call(kSonnx, in);
+      if (want) {
+        ++successes;
+        if (st != SONNX_OK || out.result() != *want) {
+          FAIL_CHECK(in.describe() << ": status " << st << ", want " << doctest::toString(*want));
+        }
+      } else {
+        ++failures;
+        if (st != SONNX_ERR_INCOMPATIBLE || !out.untouched() || out.err.input > 1u ||
+            out.err.axis >= ny) {
+          FAIL_CHECK(in.describe() << ": status " << st << ", want SONNX_ERR_INCOMPATIBLE, nothing written");
+        }
+      }
+      if (ny > 0u) {
+        Outputs small(ny - 1u);
+        if (small.call(kSonnx, in) != SONNX_ERR_CAPACITY || !small.untouched()) {
+          FAIL_CHECK(in.describe() << ": capacity nY - 1 must give SONNX_ERR_CAPACITY, nothing written");
+        }
+      }
+    }
+  }
+  /* A pair the fast path must decline for each input's own fault: dims NULL
+     with a positive rank (LIB-NULL), either input; the general checker
+     reports it. */
+  const size_t sizes[2] = {3, 1};
+  for (size_t bad = 0; bad < 2; ++bad) {
+    sonnx_shape pair[2] = {{2, sizes}, {2, sizes}};
+    pair[bad].dims = nullptr;
+    Outputs out;
+    CHECK(kSonnx.fn(2, pair, out.dims_ptr(), out.dims.size(), &out.rank, &out.err) == SONNX_ERR_NULL);
+    CHECK(out.err.input == bad);
+    CHECK(out.untouched());
+  }
+
+  /* 85 shapes, 7225 pairs: both outcomes are well represented. */
+  CHECK(successes + failures == 85 * 85);
+  CHECK(successes > 1000);
+  CHECK(failures > 1000);
+}
+
 // @req SONNX-STEP1-RANK SONNX-STEP1-PAD SONNX-STEP2-MAX SONNX-C1 ARRAYAPI-ALGO
 TEST_CASE("three or more inputs")
 {
