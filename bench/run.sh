@@ -6,6 +6,9 @@ set -euo pipefail
 bin=$1; only=${2:-}
 echo "bench: library CFLAGS: ${LIB_CFLAGS:-?}"
 echo "bench: bench flags:    ${BENCH_FLAGS:-?}"
+# The tree's state, read before this run appends to bench/results.md (read inside the
+# block below, it always saw the half-written section as an uncommitted change).
+revision="$(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet 2>/dev/null || echo ', uncommitted changes')"
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 table=$(mktemp)
 trap 'rm -f "$table"' EXIT
@@ -16,7 +19,7 @@ echo "bench: load average (1, 5, 15 min) before: $load_before, after: $load_afte
 if [ "$status" -ne 0 ] || [ -n "$only" ]; then exit "$status"; fi
 {
   echo
-  echo "## $(date -u '+%Y-%m-%d %H:%M UTC') ($(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet 2>/dev/null || echo ', uncommitted changes'))"
+  echo "## $(date -u '+%Y-%m-%d %H:%M UTC') ($revision)"
   echo
   echo "- machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) CPUs ($(lscpu | sed -n 's/^Thread(s) per core: *//p') thread/core), caches: L1d $(lscpu | sed -n 's/^L1d cache: *//p'), L2 $(lscpu | sed -n 's/^L2 cache: *//p'), L3 $(lscpu | sed -n 's/^L3 cache: *//p'); $(free -g | awk '/^Mem:/ {print $2 " GiB RAM"}'); $(uname -sr)"
   echo "- compilers: $(${CC:-gcc} --version | head -1); $(${CXX:-g++} --version | head -1)"
