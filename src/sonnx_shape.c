@@ -318,20 +318,20 @@ static shape_check check_shape(int rule, size_t n, const sonnx_shape *inputs,
   return r;
 }
 
-/* same_shapes: the shapes read the same at two labels, the frame of a loop
-   or call that writes only memory apart from them (out_dims, *err). Hence
-   (rule_dim_frame) either rule chooses the same size at both labels, which
-   WP cannot see by itself: the rule's definition reads the shapes through
-   memory. writes_apart: every size written to out is apart from every shape
-   read. */
+/* The shapes read the same at two labels: the frame of a loop or call that
+   writes only memory apart from them (out_dims, *err). */
 /*@ predicate same_shapes{L1,L2}(sonnx_shape *in, integer n) =
       \forall integer m; 0 <= m < n ==>
         \at(in[m].rank, L1) == \at(in[m].rank, L2) &&
         \at(in[m].dims, L1) == \at(in[m].dims, L2) &&
         \forall integer k; 0 <= k < \at(in[m].rank, L1) ==>
           \at(in[m].dims[k], L1) == \at(in[m].dims[k], L2);
+*/
 
-    lemma padded_dim_frame{L1,L2}:
+/* Frame lemmas: where the shapes read the same at two labels, the padded sizes
+   and the size either rule chooses are the same at both. WP cannot see this by
+   itself once memory was written: the definitions read the shapes through memory. */
+/*@ lemma padded_dim_frame{L1,L2}:
       \forall sonnx_shape *in, integer n, m, ny, i;
         same_shapes{L1,L2}(in, n) && 0 <= m < n && 0 <= i < ny && \at(in[m].rank, L1) <= ny ==>
         padded_dim{L1}(\at(in[m], L1), ny, i) == padded_dim{L2}(\at(in[m], L2), ny, i);
@@ -353,8 +353,10 @@ static shape_check check_shape(int rule, size_t n, const sonnx_shape *inputs,
         same_shapes{L1,L2}(in, n) && 0 <= i < ny &&
         (\forall integer m; 0 <= m < n ==> \at(in[m].rank, L1) <= ny) &&
         is_rule_dim{L1}(rule, in, n, ny, i, d) ==> is_rule_dim{L2}(rule, in, n, ny, i, d);
+*/
 
-    predicate writes_apart{L}(size_t *out, integer count, sonnx_shape *in, integer n) =
+/* Every size written to out is apart from every shape read. */
+/*@ predicate writes_apart{L}(size_t *out, integer count, sonnx_shape *in, integer n) =
       \separated(out + (0 .. count - 1), in + (0 .. n - 1)) &&
       \forall integer m; 0 <= m < n && in[m].rank > 0 ==>
         \separated(out + (0 .. count - 1), in[m].dims + (0 .. in[m].rank - 1));

@@ -287,6 +287,19 @@ def scan_c(path):
         while k >= 0 and text_lines[k].strip().startswith("//"):
             d["comment"].insert(0, text_lines[k].strip()[2:].strip())
             k -= 1
+        # in src/ (MISRA 3.1: no // inside a comment) a definition that opens its /*@ block
+        # takes the C comment that ends on the line above
+        if not d["comment"] and text_lines[d["line"] - 1].strip().startswith("/*@") \
+                and k >= 0 and text_lines[k].rstrip().endswith("*/") \
+                and not text_lines[k].strip().startswith("/*@"):
+            block = []
+            while k >= 0:
+                block.insert(0, text_lines[k].strip())
+                if text_lines[k].strip().startswith("/*"):
+                    break
+                k -= 1
+            text = " ".join(block)
+            d["comment"] = [text[2:-2].strip()] if text.startswith("/*") and text.endswith("*/") else []
         d["cites"] = []
         prev = logic[logic.index(d) - 1] if logic.index(d) > 0 else None
         if not d["comment"] and d["kind"] == "lemma" and prev and prev["kind"] == "lemma" \
