@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Matches static-analysis findings against the deviations listed one by one.
 
-usage: lint_check.py FINDINGS DEVIATIONS_MD [--propose]
+usage: lint_check.py FINDINGS DEVIATIONS_MD [--propose] [--relines]
 
 FINDINGS: lines "tool|rule|file|line|message" (tools/lint.sh).
 DEVIATIONS_MD: spec/misra-deviations.md; every table row
@@ -11,6 +11,8 @@ source line text (whitespace-normalised; the line number is informative only, so
 survive edits elsewhere in the file). Each row covers one finding. Findings not covered fail the
 run; rows that cover nothing are reported as stale (the code changed: update the list).
 --propose prints the table rows of the uncovered findings (justification left to write).
+--relines rewrites the line column of the covering rows to where their findings are now
+(rows of one key take its findings in order), so that a reviewer reading a row finds its line.
 Writes build/results/lint.txt: "<clean tools> <failing tools> static analysis (...)".
 """
 import collections
@@ -27,9 +29,31 @@ def split_row(line):
     return [c.strip() for c in cells[1:-1]]
 
 
+def rewrite_lines(md_path, findings):
+    """Sets each covering row's line cell to its finding's current line, in file order."""
+    lines_of = collections.defaultdict(list)
+    for tool, rule, path, line, src, msg in findings:
+        lines_of[(rule, path, src)].append(line)
+    for key in lines_of:
+        lines_of[key].sort()
+    out = []
+    for raw in open(md_path, encoding="utf-8"):
+        cells = split_row(raw) if raw.startswith("|") else []
+        if len(cells) == 5 and cells[3].startswith("`"):
+            key = (cells[0], cells[1], norm(cells[3]))
+            if lines_of.get(key):
+                parts = re.split(r"(?<!\\)\|", raw)
+                parts[3] = f" {lines_of[key].pop(0)} "
+                raw = "|".join(parts)
+        out.append(raw)
+    with open(md_path, "w", encoding="utf-8") as f:
+        f.write("".join(out))
+
+
 def main():
     findings_path, md_path = sys.argv[1], sys.argv[2]
     propose = "--propose" in sys.argv
+    relines = "--relines" in sys.argv
     findings = []
     for raw in open(findings_path, encoding="utf-8"):
         parts = raw.rstrip("\n").split("|", 4)
@@ -67,6 +91,8 @@ def main():
             uncovered.append(f)
     stale = [(k, n - used[k]) for k, n in allowed.items() if used[k] < n]
 
+    if relines:
+        rewrite_lines(md_path, findings)
     for tool, rule, path, line, src, msg in uncovered:
         print(f"lint: {path}:{line}: [{tool} {rule}] {msg}\n      {src}")
     for (rule, path, src), n in stale:
