@@ -36,6 +36,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
@@ -44,6 +45,84 @@ namespace {
 
 using clock_type = std::chrono::steady_clock;
 using bytes = std::vector<unsigned char>;
+
+// ---- the memory every column writes ----
+// NumPy asks for 2 MiB transparent huge pages on its arrays of 4 MiB and more
+// (madvise(MADV_HUGEPAGE), NumPy >= 1.16), and this machine grants them (THP "madvise"):
+// its copies ran 24 -> 29-33 GB/s on rows with them (2026-11-26). The bench's own large
+// buffers (inputs, outputs, memcpy sources, xtensor's output) ask for them too, so that
+// every column of a row writes the same kind of memory. The data starts 16 bytes past the
+// 2 MiB boundary, where glibc's malloc puts a large block (and NumPy's data), so the
+// kernels' alignment handling runs as it would on a caller's malloc'ed buffer.
+constexpr size_t huge_page = size_t(2) << 20;
+constexpr size_t huge_threshold = size_t(4) << 20;
+constexpr size_t malloc_offset = 16;
+size_t huge_bytes_asked = 0;  // printed, with what the kernel granted (/proc/self/smaps_rollup)
+
+template <class T>
+struct huge_page_allocator {
+  using value_type = T;
+  huge_page_allocator() = default;
+  template <class U>
+  huge_page_allocator(const huge_page_allocator<U> &) noexcept
+  {
+  }
+  T *allocate(size_t n)
+  {
+    const size_t size = n * sizeof(T);
+    if (size < huge_threshold) {
+      void *p = std::malloc(size == 0 ? 1 : size);
+      if (p == nullptr) {
+        throw std::bad_alloc();
+      }
+      return static_cast<T *>(p);
+    }
+    const size_t rounded = (size + malloc_offset + huge_page - 1) / huge_page * huge_page;
+    void *base = std::aligned_alloc(huge_page, rounded);
+    if (base == nullptr) {
+      throw std::bad_alloc();
+    }
+    madvise(base, rounded, MADV_HUGEPAGE);
+    huge_bytes_asked += rounded;
+    return reinterpret_cast<T *>(static_cast<unsigned char *>(base) + malloc_offset);
+  }
+  void deallocate(T *p, size_t n) noexcept
+  {
+    if (n * sizeof(T) < huge_threshold) {
+      std::free(p);
+    } else {
+      std::free(reinterpret_cast<unsigned char *>(p) - malloc_offset);
+    }
+  }
+  template <class U>
+  bool operator==(const huge_page_allocator<U> &) const noexcept
+  {
+    return true;
+  }
+};
+
+template <class T>
+using big_vector = std::vector<T, huge_page_allocator<T>>;
+template <class T>
+using big_xarray = xt::xarray<T, XTENSOR_DEFAULT_LAYOUT, huge_page_allocator<T>>;
+
+// Anonymous memory of this process on huge pages, in bytes (0 when unknown).
+size_t huge_bytes_granted()
+{
+  FILE *f = std::fopen("/proc/self/smaps_rollup", "r");
+  if (f == nullptr) {
+    return 0;
+  }
+  char line[256];
+  size_t kb = 0;
+  while (std::fgets(line, sizeof line, f) != nullptr) {
+    if (std::sscanf(line, "AnonHugePages: %zu kB", &kb) == 1) {
+      break;
+    }
+  }
+  std::fclose(f);
+  return kb * 1024;
+}
 
 double seconds_since(clock_type::time_point t0)
 {
@@ -119,11 +198,16 @@ public:
       waitpid(pid_, nullptr, 0);
     }
   }
+  // "ok <bytes written> <bytes of the peer on huge pages>"
   bool setup(const std::string &name)
   {
     std::string reply = ask("setup " + name);
+    size_t written = 0;
+    huge_bytes = 0;
+    std::sscanf(reply.c_str(), "ok %zu %zu", &written, &huge_bytes);
     return reply.rfind("ok", 0) == 0;
   }
+  size_t huge_bytes = 0;  // of the last setup
   double time_per_call(long iters) { return std::atof(ask("time " + std::to_string(iters)).c_str()); }
 
 private:
@@ -198,9 +282,9 @@ double median(std::vector<double> v)
 
 // ---- case builders ----
 template <class T>
-std::vector<T> pattern(size_t n)
+big_vector<T> pattern(size_t n)
 {
-  std::vector<T> v(n);
+  big_vector<T> v(n);
   for (size_t i = 0; i < n; ++i) {
     v[i] = T(i % 251 + 1);
   }
@@ -222,9 +306,9 @@ sonnx_shape c_shape(const std::vector<size_t> &d) { return sonnx_shape{d.size(),
 template <class T>
 struct data_buffers {
   std::vector<size_t> xd, zd;
-  std::vector<T> x;
-  std::vector<T> z;
-  std::vector<T> copy_src;
+  big_vector<T> x;
+  big_vector<T> z;
+  big_vector<T> copy_src;
 };
 
 // The Eigen peer of a broadcast: replicate for rank <= 2, Tensor::broadcast for rank 3.
@@ -281,7 +365,7 @@ bench_case data_case(const std::string &name, const std::string &what, std::vect
   c.run[MEMSET] = [b, nbytes]() { std::memset(b->z.data(), 0x5a, nbytes); };
   c.run[MEMCPY] = [b, nbytes]() { std::memcpy(b->z.data(), b->copy_src.data(), nbytes); };
   auto xin = std::make_shared<xt::xarray<T>>(xt::adapt(b->x, xd));
-  auto xout = std::make_shared<xt::xarray<T>>(xt::zeros<T>(zd));
+  auto xout = std::make_shared<big_xarray<T>>(xt::zeros<T>(zd));
   c.run[XTENSOR] = [xin, xout, zd]() { xt::noalias(*xout) = xt::broadcast(*xin, zd); };
   c.run[EIGEN] = eigen_peer<T>(b);
   c.check = [b, nbytes]() {
@@ -331,8 +415,8 @@ bench_case nary_case()
   };
   auto xa = std::make_shared<xt::xarray<float>>(xt::adapt(a->x, a->xd));
   auto xb = std::make_shared<xt::xarray<float>>(xt::adapt(bb->x, bb->xd));
-  auto oa = std::make_shared<xt::xarray<float>>(xt::zeros<float>(a->zd));
-  auto ob = std::make_shared<xt::xarray<float>>(xt::zeros<float>(a->zd));
+  auto oa = std::make_shared<big_xarray<float>>(xt::zeros<float>(a->zd));
+  auto ob = std::make_shared<big_xarray<float>>(xt::zeros<float>(a->zd));
   c.run[XTENSOR] = [xa, xb, oa, ob]() {
     std::vector<size_t> zs{8192, 1024};
     xt::noalias(*oa) = xt::broadcast(*xa, zs);
@@ -486,11 +570,15 @@ int main(int argc, char **argv)
   std::printf("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
   std::fflush(stdout);
   int failures = 0;
+  std::string memory;  // per case: the bench's buffers and NumPy's on huge pages
   for (auto &make : all_cases()) {
+    huge_bytes_asked = 0;
     bench_case c = make();
     if (only != nullptr && c.name != only) {
       continue;
     }
+    const size_t asked = huge_bytes_asked;
+    const size_t granted = huge_bytes_granted();
     if (!c.check()) {
       std::fprintf(stderr, "bench: case %s: the sonnx output differs from the naive reference\n",
                    c.name.c_str());
@@ -498,6 +586,12 @@ int main(int argc, char **argv)
       continue;
     }
     bool with_numpy = c.numpy && numpy.setup(c.name);
+    if (asked > 0) {
+      char m[160];
+      std::snprintf(m, sizeof m, "%s%s %zu of %zu MiB, NumPy %zu MiB", memory.empty() ? "" : "; ",
+                    c.name.c_str(), granted >> 20, asked >> 20, with_numpy ? numpy.huge_bytes >> 20 : 0);
+      memory += m;
+    }
     long iters[COLUMNS] = {};
     long numpy_iters = 0;
     for (int col = 0; col < COLUMNS; ++col) {
@@ -540,6 +634,10 @@ int main(int argc, char **argv)
     std::printf(" %s | %s | %s |\n", cell(speed[SONNX] / speed[MEMSET], 2).c_str(),
                 cell(speed[SONNX] / speed[MEMCPY], 2).c_str(), cell(speed[SONNX] / best_peer, 2).c_str());
     std::fflush(stdout);
+  }
+  if (!memory.empty()) {
+    std::printf("\nmemory on 2 MiB huge pages (the bench's buffers: granted of asked; NumPy's arrays): %s\n",
+                memory.c_str());
   }
   if (failures > 0) {
     std::fprintf(stderr, "bench: %d case(s) failed the correctness check\n", failures);

@@ -6,6 +6,8 @@
 #                         BENCH_REPEATS interleaved repeats) and appends it, dated, with the
 #                         machine description and the load, to bench/results.md.
 #   make bench BENCH_CASE=rows   one case only (no results.md section is written).
+# Every column writes memory of one kind: the bench's buffers ask for 2 MiB transparent huge
+# pages, as NumPy's arrays do by default; the table is followed by what the kernel granted.
 # Not part of `make check`: timings on a shared machine are evidence, not a pass/fail gate.
 
 BENCH_PACKAGES := libbenchmark-dev libxtensor-dev libeigen3-dev python3-numpy

@@ -2,7 +2,8 @@
 
 Run by /usr/bin/python3 (the interpreter that has numpy). Commands:
   setup <case>   build the input and a preallocated output, copy once so that every output
-                 page is touched (no page fault is timed); answers "ok <bytes written>"
+                 page is touched (no page fault is timed); answers "ok <bytes written>
+                 <bytes of the process on huge pages>"
   time <iters>   run the copy <iters> times, answers the seconds per copy
   quit
 Only the copy is timed: np.copyto(out, np.broadcast_to(x, shape)), the operation a NumPy user
@@ -60,6 +61,19 @@ def setup(name):
     return op, out.nbytes
 
 
+def huge_bytes():
+    """Bytes of this process on transparent huge pages: NumPy asks for them on its arrays
+    of 4 MiB and more, and bench.cpp's buffers ask too, so that both write the same memory."""
+    try:
+        with open("/proc/self/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("AnonHugePages:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
 def main():
     op = None
     for line in sys.stdin:
@@ -69,7 +83,7 @@ def main():
         if words[0] == "setup":
             op = None
             op, nbytes = setup(words[1])
-            print("ok", nbytes, flush=True)
+            print("ok", nbytes, huge_bytes(), flush=True)
         elif words[0] == "time":
             iters = int(words[1])
             t0 = time.perf_counter()
