@@ -95,7 +95,7 @@ size_t sonnx_element_source(sonnx_shape x, sonnx_shape z, size_t o)
     size_t size = z.dims[k];
     size_t digit = q % size;
     q /= size;
-    size_t padded = sonnx_padded_dim(x, z.rank, k);
+    size_t padded = padded_dim_inline(x, z.rank, k);
     size_t index = sonnx_index_map(digit, padded, size);
     /*@ assert index <= padded - 1; */
     /*@ ghost lemma_mul_le_mono(padded - 1, index, block); */
@@ -238,7 +238,7 @@ static size_t first_unidirectional_violation(sonnx_shape x, sonnx_shape z)
       loop variant z.rank - k;
   */
   while (k < z.rank) {
-    size_t p = sonnx_padded_dim(x, z.rank, k);
+    size_t p = padded_dim_inline(x, z.rank, k);
     if (p != z.dims[k] && (p != 1u || z.dims[k] == 0u)) {
       break;
     }
@@ -337,7 +337,7 @@ static sonnx_to_check check_to_shapes(sonnx_shape x, size_t es, sonnx_shape z)
     c.status = SONNX_ERR_INCOMPATIBLE;
     c.input = 0u;
     c.axis = bad_axis;
-    c.size = sonnx_padded_dim(x, z.rank, bad_axis);
+    c.size = padded_dim_inline(x, z.rank, bad_axis);
     c.expected = z.dims[bad_axis];
   }
   return c;
@@ -486,7 +486,7 @@ static sonnx_check check_view(sonnx_shape x, sonnx_shape z)
     c.status = SONNX_ERR_INCOMPATIBLE;
     c.input = 0u;
     c.axis = bad_axis;
-    c.size = sonnx_padded_dim(x, z.rank, bad_axis);
+    c.size = padded_dim_inline(x, z.rank, bad_axis);
     c.expected = z.dims[bad_axis];
     return c;
   }
@@ -500,7 +500,7 @@ static sonnx_check check_view(sonnx_shape x, sonnx_shape z)
   */
   while (k > 0u) {
     k--;
-    size_t padded = sonnx_padded_dim(x, z.rank, k);
+    size_t padded = padded_dim_inline(x, z.rank, k);
     /*@ assert padded_block(x, z.rank, k) == padded * block; */
     if (padded != 0u && block > SIZE_MAX / padded) {
       /*@ assert block >= SIZE_MAX / padded + 1 && padded >= 2; */
@@ -536,7 +536,7 @@ sonnx_status sonnx_broadcast_strides(sonnx_shape x, sonnx_shape z, size_t *strid
   */
   while (k > 0u) {
     k--;
-    size_t padded = sonnx_padded_dim(x, z.rank, k);
+    size_t padded = padded_dim_inline(x, z.rank, k);
     /*@ assert padded == padded_dim{Pre}(x, z.rank, k); */
     strides[k] = (padded == 1u) ? 0u : block;
     block *= padded;
@@ -581,7 +581,7 @@ sonnx_status sonnx_source_offset(sonnx_shape x, sonnx_shape z, const size_t *ind
   */
   while (k > 0u) {
     k--;
-    size_t padded = sonnx_padded_dim(x, z.rank, k);
+    size_t padded = padded_dim_inline(x, z.rank, k);
     size_t i = sonnx_index_map(index[k], padded, z.dims[k]);
     /*@ assert i <= padded - 1; */
     /*@ ghost lemma_mul_le_mono(padded - 1, i, block); */
@@ -717,7 +717,7 @@ static fold_result fold_shapes(size_t n, const sonnx_tensor *inputs, size_t *acc
     while (i < r2) {
       /* Step 2 for the pair (Broadcast(X1..Xm), X(m+1)) on axis i. */
       size_t p0 = (i < shift) ? 1u : acc_dims[i - shift];
-      size_t px = sonnx_padded_dim(x, r2, i);
+      size_t px = padded_dim_inline(x, r2, i);
       size_t d = (p0 >= px) ? p0 : px;
       if ((p0 != d && p0 != 1u) || (px != d && px != 1u)) {
         /* C1 fails for the pair: the first axis, in the shape core's terms

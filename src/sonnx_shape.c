@@ -15,11 +15,7 @@ size_t sonnx_index_map(size_t a, size_t b, size_t c)
 
 size_t sonnx_padded_dim(sonnx_shape x, size_t ny, size_t i)
 {
-  size_t pad = ny - x.rank; /* rank <= ny: no wrap */
-  if (i < pad) {
-    return 1u;
-  }
-  return x.dims[i - pad];
+  return padded_dim_inline(x, ny, i);
 }
 
 /* Index of the first input the library cannot accept (rank above
@@ -90,7 +86,7 @@ static size_t common_rank(size_t n, const sonnx_shape *inputs)
 */
 static inline size_t max_dim(size_t n, const sonnx_shape *inputs, size_t ny, size_t i)
 {
-  size_t d = sonnx_padded_dim(inputs[0], ny, i);
+  size_t d = padded_dim_inline(inputs[0], ny, i);
   size_t m = 1;
   /*@ ghost size_t witness = 0; */
   /*@ loop invariant 1 <= m <= n;
@@ -101,7 +97,7 @@ static inline size_t max_dim(size_t n, const sonnx_shape *inputs, size_t ny, siz
       loop variant n - m;
   */
   while (m < n) {
-    size_t p = sonnx_padded_dim(inputs[m], ny, i);
+    size_t p = padded_dim_inline(inputs[m], ny, i);
     if (p > d) {
       d = p;
       /*@ ghost witness = m; */
@@ -134,7 +130,7 @@ static inline size_t numpy_dim(size_t n, const sonnx_shape *inputs, size_t ny, s
   */
   while (m < n) {
     if (d == 1u) {
-      size_t p = sonnx_padded_dim(inputs[m], ny, i);
+      size_t p = padded_dim_inline(inputs[m], ny, i);
       if (p != 1u) {
         d = p;
         /*@ ghost witness = m; */
@@ -173,7 +169,7 @@ static inline size_t first_c1_violation(size_t n, const sonnx_shape *inputs, siz
       loop variant n - m;
   */
   while (m < n) {
-    size_t p = sonnx_padded_dim(inputs[m], ny, i);
+    size_t p = padded_dim_inline(inputs[m], ny, i);
     if (p != d && p != 1u) {
       break;
     }
@@ -308,7 +304,7 @@ static shape_check check_shape(int rule, size_t n, const sonnx_shape *inputs,
     /*@ assert \forall integer e; is_rule_dim(rule, (sonnx_shape *)inputs, n, ny, i, e) ==> e == d; */
     if (m < n) {
       /*@ assert !all_c1(rule, (sonnx_shape *)inputs, n, ny, ny); */
-      r.status = sonnx_report(err, SONNX_ERR_INCOMPATIBLE, m, i, sonnx_padded_dim(inputs[m], ny, i), d);
+      r.status = sonnx_report(err, SONNX_ERR_INCOMPATIBLE, m, i, padded_dim_inline(inputs[m], ny, i), d);
       return r;
     }
     i++;
@@ -464,8 +460,8 @@ static shape_check check_pair(const sonnx_shape *inputs, size_t capacity)
           loop variant ny - i;
       */
       while (i < ny) {
-        const size_t a = sonnx_padded_dim(inputs[0], ny, i);
-        const size_t b = sonnx_padded_dim(inputs[1], ny, i);
+        const size_t a = padded_dim_inline(inputs[0], ny, i);
+        const size_t b = padded_dim_inline(inputs[1], ny, i);
         const size_t d = (a > b) ? a : b;
         const size_t lo = (a > b) ? b : a;
         if ((lo != d) && (lo != 1u)) {
@@ -525,8 +521,8 @@ static void write_pair_dims(const sonnx_shape *inputs, size_t ny, size_t *out_di
         loop variant ny - i;
     */
     while (i < ny) {
-      const size_t a = sonnx_padded_dim(x, ny, i);
-      const size_t b = sonnx_padded_dim(y, ny, i);
+      const size_t a = padded_dim_inline(x, ny, i);
+      const size_t b = padded_dim_inline(y, ny, i);
       const size_t d = (a > b) ? a : b;
       /*@ assert padded_dim{Pre}(\at(inputs[0], Pre), ny, i) == a; */
       /*@ assert padded_dim{Pre}(\at(inputs[1], Pre), ny, i) == b; */

@@ -765,7 +765,7 @@ static sonnx_status unidirectional_core(sonnx_shape a, sonnx_shape b, sonnx_erro
           padded_dim{Pre}(b, a.rank, k) == \at(a.dims[k], Pre) ||
           (padded_dim{Pre}(b, a.rank, k) == 1 && \at(a.dims[k], Pre) != 0); */
     /*@ assert !broadcasts_to{Pre}(b, a); */
-    return sonnx_report(err, SONNX_ERR_INCOMPATIBLE, 1u, i, sonnx_padded_dim(b, p.rank, i), a.dims[i]);
+    return sonnx_report(err, SONNX_ERR_INCOMPATIBLE, 1u, i, padded_dim_inline(b, p.rank, i), a.dims[i]);
   }
   /*@ assert same: \forall integer t; 0 <= t < a.rank ==> p.dims[t] == \at(a.dims[t], Pre); */
   /*@ assert broadcasts_to{Pre}(b, a); */
