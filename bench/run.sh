@@ -8,7 +8,8 @@ echo "bench: library CFLAGS: ${LIB_CFLAGS:-?}"
 echo "bench: bench flags:    ${BENCH_FLAGS:-?}"
 # The tree's state, read before this run appends to bench/results.md (read inside the
 # block below, it always saw the half-written section as an uncommitted change).
-revision="$(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet 2>/dev/null || echo ', uncommitted changes')"
+# bench/results.md itself does not count: a run appended before this one is not a code change.
+revision="$(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet -- . ':!bench/results.md' 2>/dev/null || echo ', uncommitted changes')"
 load_before=$(cut -d' ' -f1-3 /proc/loadavg)
 table=$(mktemp)
 trap 'rm -f "$table"' EXIT
