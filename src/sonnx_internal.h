@@ -61,7 +61,7 @@ static inline sonnx_status sonnx_report(sonnx_error *err, sonnx_status status, s
 /* Step 1, sonnx_padded_dim's body, inline for the library's own calls: the
    kernels and checks of the other files called the public function across
    translation units, a call per axis (make bench's small case, side harness:
-   30.0 -> 27.2 ns inline, 2026-11-26). sonnx_padded_dim returns this. */
+   30.0 -> 27.0-27.2 ns inline, two runs, 2026-11-26). sonnx_padded_dim returns this. */
 /*@ requires x.rank <= ny && i < ny;
     requires shape_readable(x);
     assigns \nothing;
