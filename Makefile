@@ -1,6 +1,7 @@
 # sonnx-broadcast: the one entry point (README.md).
 #   make            build/libsonnx_broadcast.a from the C core
-#   make check      deps + warnings-as-errors builds (gcc, clang) + proofs + tests + coverage
+#   make check      deps + warnings-as-errors builds (gcc, clang) + proofs + tests + noalloc and
+#                   stack + properties + sanitizers + fuzz + lint + trace + coverage
 #   make proofs     Frama-C/WP over src/, fails on any unproved goal not in proofs/open-goals.txt
 #   make tests      doctest unit tests (gcc and clang builds)
 #   make deps       install what is missing (Debian packages; needs root)
@@ -21,7 +22,7 @@ CFLAGS := -std=c11 -O2 -falign-loops=32 $(WARN)
 CXXFLAGS := -std=c++20 -O2 $(WARN)
 CPPFLAGS := -Isrc
 
-# Debian packages the project needs, and the command each one provides.
+# Debian packages the project needs.
 DEB_PACKAGES := frama-c-base why3 z3 cvc4 doctest-dev librapidcheck-dev g++ clang-19 \
                 llvm-19 gcovr lcov python3-numpy
 
@@ -71,9 +72,18 @@ tests: $(BUILD)/gcc/unit-tests $(BUILD)/clang/unit-tests
 	@bash tools/run-doctest.sh clang $(BUILD)/clang/unit-tests
 
 # @req LIB-NOALLOC: the core's objects reference no allocator (tests/test_noalloc.cpp
-# checks the C++ layer at run time).
+# checks the C++ layer at run time); gcc's call graph of the core, with the library's
+# flags, has no recursion and a bounded frame everywhere (tools/check_stack.py).
+STACK_DIR := $(BUILD)/stack
 noalloc: $(BUILD)/libsonnx_broadcast.a
 	@bash tools/check-noalloc.sh $(BUILD)/libsonnx_broadcast.a
+	@rm -rf $(STACK_DIR) && mkdir -p $(STACK_DIR)/fast $(STACK_DIR)/reference
+	@for f in $(SRC_C); do o=$$(basename $$f .c).o; \
+	  $(CC) $(CFLAGS) $(CPPFLAGS) -fstack-usage -fcallgraph-info=su -c $$f -o $(STACK_DIR)/fast/$$o || exit 1; \
+	  $(CC) $(CFLAGS) $(CPPFLAGS) -DSONNX_REFERENCE_KERNEL -fstack-usage -fcallgraph-info=su -c $$f \
+	    -o $(STACK_DIR)/reference/$$o || exit 1; \
+	done
+	@python3 tools/check_stack.py $(STACK_DIR)/fast $(STACK_DIR)/reference
 
 # ---- RapidCheck properties and the NumPy differential (properties/properties.mk) ----
 -include properties/properties.mk
