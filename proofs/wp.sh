@@ -2,7 +2,7 @@
 # Runs Frama-C/WP over the proven core, the one way proofs are run (make proofs,
 # make check, CI). Writes build/proofs/{wp.log,wp.json} and, through
 # tools/wp_summary.py, the per-function results committed in proofs/results.json.
-# The flags are the project's proof standard (DEVELOPERS.md): keep both
+# The flags are the project's proof standard (its developers' guide): keep both
 # -warn-unsigned-* so that a wrapping size_t is a failed goal.
 set -euo pipefail
 cd "$(dirname "$0")/.."

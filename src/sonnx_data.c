@@ -1,8 +1,11 @@
 /* Broadcasting of tensor data: the element relation of SONNX step 2,
  *   Zm[i] = Ym[f(i_1, dYm_1, dY_1), ..., f(i_nY, dYm_nY, dY_nY)],
- * made executable on flat row-major buffers. This is the proved reference
- * kernel: one source offset per output element, computed exactly as the
- * ACSL definition source_offset (spec/acsl/data_logic.h) reads. */
+ * made executable on flat row-major buffers. This file holds the checks of
+ * the data functions, their choice of kernel, and the proved reference kernel
+ * (copy_elements: one source offset per output element, computed exactly as
+ * the ACSL definition source_offset, spec/acsl/data_logic.h, reads). The
+ * library ships the fast kernel of sonnx_fast_copy.c, which has the same
+ * contract; -DSONNX_REFERENCE_KERNEL selects the reference one. */
 #include "sonnx_internal.h"
 
 /* Lemma (induction from the last axis): padded block sizes are positive and

@@ -34,7 +34,7 @@
    REPLICATE_CHUNK bytes of the block, which stay in the L1 cache next to the output lines
    streaming through it, so the copy costs writes only. Measured on make bench's rows case
    (AMD EPYC Zen 4, 2026-11-25) with memcpy: 8 KiB chunks 0.94-1.09 of memset, 16 KiB
-   0.74-0.85, 64 KiB (read back from L2) 0.53-0.59; with copy_aligned' aligned stores, 4 KiB
+   0.74-0.85, 64 KiB (read back from L2) 0.53-0.59; with copy_aligned's aligned stores, 4 KiB
    against 8 KiB: rows-f16 0.84-0.94 against 0.80, middle-f64 0.84-0.88 against 0.67-0.82
    (best of 11 alternated runs, tools of bench/results.md). */
 #define REPLICATE_CHUNK ((size_t)4096u)
