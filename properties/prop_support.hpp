@@ -27,7 +27,8 @@ using Shapes = std::vector<Shape>;
 using Bytes = std::vector<unsigned char>;
 
 constexpr std::size_t kSentinel = static_cast<std::size_t>(0xA5A5A5A5A5A5A5A5ull);
-/* sonnx_error.rule before a call: inside the enum's range of values (0..3), no rule of the API. */
+/* sonnx_error.rule before a call: a value inside the enum's range (0..3); the properties do not
+   compare rule (the doctest cases and the fuzz targets do). */
 constexpr sonnx_rule kRuleSentinel = static_cast<sonnx_rule>(3);
 constexpr std::size_t kMaxElements = 4096; // bound on generated element counts
 
@@ -334,13 +335,21 @@ struct OpCall {
 };
 
 // sonnx_broadcast over the tensors; each output buffer has exactly the capacity the reference
-// shape needs (a 0-capacity buffer when the reference says incompatible).
+// shape needs. When the reference says incompatible, each buffer holds max(1, largest input
+// count) elements (at most kMaxElements) of 0x5A, so that `untouched` checks real data bytes
+// (LIB-ERR-NOWRITE) instead of an empty buffer.
 inline OpCall call_op(const std::vector<Tensor> &in)
 {
   Shapes shapes;
   for (const Tensor &t : in) shapes.push_back(t.shape);
   const RefShape ref = ref_sonnx(shapes);
-  const std::size_t zc = ref.ok ? count_of(ref.dims) : 0;
+  std::size_t zc = 1;
+  if (ref.ok) {
+    zc = count_of(ref.dims);
+  } else {
+    for (const Shape &s : shapes) zc = std::max(zc, count_of(s));
+    zc = std::min(zc, kMaxElements);
+  }
   std::vector<sonnx_tensor> ts;
   for (const Tensor &t : in)
     ts.push_back(sonnx_tensor{view(t.shape), t.bytes.empty() ? nullptr : t.bytes.data(), elem_size(t.kind)});
@@ -361,8 +370,10 @@ inline OpCall call_op(const std::vector<Tensor> &in)
   } else {
     c.untouched = rank == kSentinel;
     for (std::size_t d : out) c.untouched = c.untouched && d == kSentinel;
-    for (const Bytes &b : c.outs)
+    for (const Bytes &b : c.outs) {
+      c.untouched = c.untouched && (ref.ok || !b.empty()); // not vacuous on the expected-error path
       for (unsigned char u : b) c.untouched = c.untouched && u == 0x5A;
+    }
   }
   return c;
 }
@@ -371,16 +382,25 @@ struct ToCall {
   sonnx_status st = SONNX_OK;
   sonnx_error err{};
   Bytes out;
+  bool untouched = true; // error: out non-empty and every byte still 0x5A (LIB-ERR-NOWRITE)
 };
 
+// sonnx_broadcast_to with exactly the capacity z needs when the reference says x broadcasts to z;
+// otherwise max(1, count(z), count(x)) elements (at most kMaxElements) of 0x5A, so that
+// `untouched` checks real data bytes.
 inline ToCall call_to(const Shape &x, const void *x_data, std::size_t es, const Shape &z)
 {
   ToCall c;
   const bool fits = ref_broadcasts_to(x, z);
-  c.out.assign(fits ? count_of(z) * es : 0, 0x5A);
+  const std::size_t cap = fits ? count_of(z) : std::min(std::max({std::size_t{1}, count_of(z), count_of(x)}), kMaxElements);
+  c.out.assign(cap * es, 0x5A);
   c.err = sonnx_error{SONNX_OK, kSentinel, kSentinel, kSentinel, kSentinel, kRuleSentinel};
   c.st = sonnx_broadcast_to(view(x), x_data, es, view(z), c.out.empty() ? nullptr : c.out.data(),
                             c.out.size(), &c.err);
+  if (c.st != SONNX_OK) {
+    c.untouched = fits || !c.out.empty(); // not vacuous on the expected-error path
+    for (unsigned char u : c.out) c.untouched = c.untouched && u == 0x5A;
+  }
   return c;
 }
 

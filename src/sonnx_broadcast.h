@@ -44,7 +44,10 @@ typedef struct { void *data; size_t capacity; /* bytes */ } sonnx_buffer;
 typedef enum {
   SONNX_RULE_SONNX = 0,           /* the rule of the SONNX / ONNX functions: SONNX-C1 */
   SONNX_RULE_XLA_INDIM_MATCH = 1, /* sonnx_broadcast_in_dim: XLA-INDIM-MATCH */
-  SONNX_RULE_XLA_DEGENERATE = 2   /* sonnx_xla_binary_shape: XLA-DEGENERATE */
+  SONNX_RULE_XLA_DEGENERATE = 2,  /* sonnx_xla_binary_shape: XLA-DEGENERATE */
+  SONNX_RULE_ONNX_UNIDIR = 3      /* x does not broadcast to the target shape (ONNX-UNIDIR):
+                                     sonnx_broadcast_to, sonnx_broadcast_strides,
+                                     sonnx_source_offset, sonnx_unidirectional_check */
 } sonnx_rule;
 
 /* What went wrong, in the terms of the message (see sonnx_format_error):
@@ -58,7 +61,8 @@ typedef enum {
  *   RANK:         input = offending input, size = its rank, expected = SONNX_MAX_RANK.
  *   INCOMPATIBLE: input, axis (padded), size = dYm_i, expected = dY_i, rule = the rule
  *                 violated (SONNX_RULE_XLA_INDIM_MATCH / _XLA_DEGENERATE from the XLA
- *                 functions, else SONNX_RULE_SONNX).
+ *                 functions, SONNX_RULE_ONNX_UNIDIR where an input does not broadcast
+ *                 to a target shape, else SONNX_RULE_SONNX).
  *   CAPACITY:     size = capacity given, expected = capacity needed.
  * rule is SONNX_RULE_SONNX in every other report. It is the last member, so the first
  * five keep their places: a brace initializer that lists only them leaves rule 0,
@@ -79,6 +83,13 @@ typedef struct {
 #include "count_lemmas.h"
 #include "data_logic.h"
 /*@
+  // err and out_rank do not overlap, or one of them is NULL. A bare
+  // \separated(err, out_rank) would be false for two NULLs (the same location),
+  // and so would forbid the call that passes neither, whose SONNX_ERR_NULL the
+  // API promises.
+  predicate err_rank_apart(sonnx_error *err, size_t *out_rank) =
+    err == \null || out_rank == \null || \separated(err, out_rank);
+
   // Preconditions shared by the two shape functions: what the caller must
   // guarantee (valid memory); everything checkable at run time is checked.
   predicate shape_call_valid{L}(size_t n, sonnx_shape *inputs, size_t *out_dims,
@@ -89,14 +100,16 @@ typedef struct {
     ((inputs != \null && 1 <= n <= SONNX_MAX_INPUTS) ==>
        (\valid_read(inputs + (0 .. n - 1)) &&
         (\forall integer m; 0 <= m < n && shape_ok(inputs[m]) ==> shape_readable(inputs[m])) &&
-        \separated(inputs + (0 .. n - 1), err, out_rank) &&
+        \separated(inputs + (0 .. n - 1), err) && \separated(inputs + (0 .. n - 1), out_rank) &&
         (out_dims != \null ==> \separated(inputs + (0 .. n - 1), out_dims + (0 .. capacity - 1))) &&
         (\forall integer m; 0 <= m < n && shape_ok(inputs[m]) && inputs[m].rank > 0 ==>
-           \separated(inputs[m].dims + (0 .. inputs[m].rank - 1), err, out_rank) &&
+           \separated(inputs[m].dims + (0 .. inputs[m].rank - 1), err) &&
+           \separated(inputs[m].dims + (0 .. inputs[m].rank - 1), out_rank) &&
            (out_dims != \null ==>
               \separated(inputs[m].dims + (0 .. inputs[m].rank - 1), out_dims + (0 .. capacity - 1))))))
-    && \separated(err, out_rank)
-    && (out_dims != \null ==> \separated(out_dims + (0 .. capacity - 1), err, out_rank));
+    && err_rank_apart(err, out_rank)
+    && (out_dims != \null ==> \separated(out_dims + (0 .. capacity - 1), err) &&
+                              \separated(out_dims + (0 .. capacity - 1), out_rank));
 
   predicate shape_top_null(sonnx_shape *inputs, size_t *out_dims, size_t capacity, size_t *out_rank) =
     inputs == \null || out_rank == \null || (out_dims == \null && capacity > 0);
@@ -367,7 +380,8 @@ sonnx_status sonnx_shape_count(sonnx_shape s, size_t *count);
       assumes shape_ok(x) && shape_ok(z) && elem_size > 0 && !broadcasts_to(x, z);
       assigns *err;
       ensures \result == SONNX_ERR_INCOMPATIBLE;
-      ensures err != \null ==> err->status == SONNX_ERR_INCOMPATIBLE && err->input == 0;
+      ensures err != \null ==> err->status == SONNX_ERR_INCOMPATIBLE && err->input == 0 &&
+        err->rule == SONNX_RULE_ONNX_UNIDIR;
     behavior overflow:             // @req LIB-OVERFLOW
       assumes shape_ok(x) && shape_ok(z) && elem_size > 0 && broadcasts_to(x, z);
       assumes !to_fits(x, elem_size, z);
@@ -434,8 +448,8 @@ sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_s
          (err != \null ==> \separated(err, (char *)out[m].data + (0 .. out[m].capacity - 1))));
 
   // @req LIB-NOALIAS for one output m and one index j: output m overlaps neither output j
-  // nor input j's data. (A predicate of its own so that a proof can carry the
-  // separation across writes pair by pair.)
+  // nor input j's data. (A predicate of its own so that a proof can
+  // carry the separation across writes pair by pair.)
   predicate pair_apart{L}(sonnx_tensor *in, sonnx_buffer *out, integer m, integer j) =
     out[m].data != \null ==>
       (m != j && out[j].data != \null ==>
@@ -505,6 +519,7 @@ sonnx_status sonnx_broadcast(size_t n, const sonnx_tensor *inputs, const sonnx_b
     requires err != \null && strides != \null && shape_ok(z) ==> \separated(err, strides + (0 .. z.rank - 1));
     requires err != \null && shape_ok(x) && x.rank > 0 ==> \separated(err, x.dims + (0 .. x.rank - 1));
     requires err != \null && shape_ok(z) && z.rank > 0 ==> \separated(err, z.dims + (0 .. z.rank - 1));
+    ensures reported: err != \null ==> err->status == \result;   // @req LIB-ERR-STATUS
     behavior bad_shape:            // @req LIB-RANK LIB-NULL
       assumes !shape_ok(x) || !shape_ok(z);
       assigns *err;
@@ -513,6 +528,7 @@ sonnx_status sonnx_broadcast(size_t n, const sonnx_tensor *inputs, const sonnx_b
       assumes shape_ok(x) && shape_ok(z) && !broadcasts_to(x, z);
       assigns *err;
       ensures \result == SONNX_ERR_INCOMPATIBLE;
+      ensures err != \null ==> err->input == 0 && err->rule == SONNX_RULE_ONNX_UNIDIR;
     behavior overflow:             // @req LIB-OVERFLOW
       assumes shape_ok(x) && shape_ok(z) && broadcasts_to(x, z) && !blocks_fit(x, z.rank);
       assigns *err;
@@ -546,6 +562,7 @@ sonnx_status sonnx_broadcast_strides(sonnx_shape x, sonnx_shape z, size_t *strid
     requires err != \null && index != \null && shape_ok(z) ==> \separated(err, index + (0 .. z.rank - 1));
     requires err != \null && shape_ok(x) && x.rank > 0 ==> \separated(err, x.dims + (0 .. x.rank - 1));
     requires err != \null && shape_ok(z) && z.rank > 0 ==> \separated(err, z.dims + (0 .. z.rank - 1));
+    ensures reported: err != \null ==> err->status == \result;   // @req LIB-ERR-STATUS
     behavior bad_shape:            // @req LIB-RANK LIB-NULL
       assumes !shape_ok(x) || !shape_ok(z);
       assigns *err;
@@ -554,6 +571,7 @@ sonnx_status sonnx_broadcast_strides(sonnx_shape x, sonnx_shape z, size_t *strid
       assumes shape_ok(x) && shape_ok(z) && !broadcasts_to(x, z);
       assigns *err;
       ensures \result == SONNX_ERR_INCOMPATIBLE;
+      ensures err != \null ==> err->input == 0 && err->rule == SONNX_RULE_ONNX_UNIDIR;
     behavior overflow:             // @req LIB-OVERFLOW
       assumes shape_ok(x) && shape_ok(z) && broadcasts_to(x, z) && !blocks_fit(x, z.rank);
       assigns *err;
@@ -637,11 +655,14 @@ size_t sonnx_format_error(const sonnx_error *err, char *buf, size_t cap);
     (out_rank == \null || \valid(out_rank)) &&
     (out_dims == \null || \valid(out_dims + (0 .. capacity - 1))) &&
     (shape_ok(a) ==> shape_readable(a)) && (shape_ok(b) ==> shape_readable(b)) &&
-    \separated(err, out_rank) &&
-    (out_dims != \null ==> \separated(out_dims + (0 .. capacity - 1), err, out_rank)) &&
-    (shape_ok(a) && a.rank > 0 ==> \separated(a.dims + (0 .. a.rank - 1), err, out_rank) &&
+    err_rank_apart(err, out_rank) &&
+    (out_dims != \null ==> \separated(out_dims + (0 .. capacity - 1), err) &&
+                           \separated(out_dims + (0 .. capacity - 1), out_rank)) &&
+    (shape_ok(a) && a.rank > 0 ==> \separated(a.dims + (0 .. a.rank - 1), err) &&
+       \separated(a.dims + (0 .. a.rank - 1), out_rank) &&
        (out_dims != \null ==> \separated(a.dims + (0 .. a.rank - 1), out_dims + (0 .. capacity - 1)))) &&
-    (shape_ok(b) && b.rank > 0 ==> \separated(b.dims + (0 .. b.rank - 1), err, out_rank) &&
+    (shape_ok(b) && b.rank > 0 ==> \separated(b.dims + (0 .. b.rank - 1), err) &&
+       \separated(b.dims + (0 .. b.rank - 1), out_rank) &&
        (out_dims != \null ==> \separated(b.dims + (0 .. b.rank - 1), out_dims + (0 .. capacity - 1))));
 
   predicate pair_out_null(size_t *out_dims, size_t capacity, size_t *out_rank) =
@@ -735,6 +756,7 @@ size_t sonnx_format_error(const sonnx_error *err, char *buf, size_t cap);
       assumes !in_dim_fits(x, (size_t *)broadcast_dimensions, elem_size, z);
       assigns *err;
       ensures \result == SONNX_ERR_OVERFLOW;
+      ensures err != \null ==> err->status == SONNX_ERR_OVERFLOW;
     behavior null_data:            // @req LIB-NULL
       assumes shape_ok(x) && shape_ok(z);
       assumes broadcast_dimensions != \null || x.rank == 0;
@@ -802,7 +824,8 @@ sonnx_status sonnx_broadcast_in_dim(sonnx_shape x, const void *x_data, size_t el
     requires n_dims > 0 && broadcast_dimensions != \null && out_dims != \null ==>
       \separated(broadcast_dimensions + (0 .. n_dims - 1), out_dims + (0 .. capacity - 1));
     requires n_dims > 0 && broadcast_dimensions != \null ==>
-      \separated(broadcast_dimensions + (0 .. n_dims - 1), err, out_rank);
+      \separated(broadcast_dimensions + (0 .. n_dims - 1), err) &&
+      \separated(broadcast_dimensions + (0 .. n_dims - 1), out_rank);
     behavior null_argument:        // @req LIB-NULL
       assumes pair_out_null(out_dims, capacity, out_rank);
       assigns *err;
@@ -917,6 +940,10 @@ sonnx_status sonnx_xla_binary_shape(sonnx_shape lhs, sonnx_shape rhs,
       assigns *err;
       ensures \result == SONNX_ERR_INCOMPATIBLE;
       ensures err != \null ==> err->status == SONNX_ERR_INCOMPATIBLE && 0 <= err->input < 2;
+      // C1 of the pair broken: SONNX-C1; else b does not broadcast to a: ONNX-UNIDIR.
+      ensures rule: err != \null ==>
+        ((b.rank <= a.rank && !pair_compatible_max{Pre}(a, b)) ==> err->rule == SONNX_RULE_SONNX) &&
+        ((b.rank > a.rank || pair_compatible_max{Pre}(a, b)) ==> err->rule == SONNX_RULE_ONNX_UNIDIR);
     behavior unidirectional:       // @req ONNX-UNIDIR
       assumes shape_ok(a) && shape_ok(b) && broadcasts_to(b, a);
       assigns *err;

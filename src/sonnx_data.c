@@ -437,7 +437,9 @@ sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_s
     c = sonnx_check_to_sizes(x, x_data, elem_size, z, z_data, z_capacity);
   }
   if (c.status != SONNX_OK) {
-    return sonnx_report(err, c.status, c.input, c.axis, c.size, c.expected);
+    /* An incompatibility here is x not broadcasting to z (ONNX-UNIDIR). */
+    return report_rule(err, sonnx_report(err, c.status, c.input, c.axis, c.size, c.expected),
+                       SONNX_RULE_ONNX_UNIDIR);
   }
   broadcast_data((const char *)x_data, (char *)z_data, elem_size, x, z, c.x_count, c.z_count);
   return sonnx_report(err, SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
@@ -453,7 +455,7 @@ sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_s
       ensures \result.status == SONNX_ERR_RANK || \result.status == SONNX_ERR_NULL;
     behavior incompatible:
       assumes shape_ok(x) && shape_ok(z) && !broadcasts_to(x, z);
-      ensures \result.status == SONNX_ERR_INCOMPATIBLE;
+      ensures \result.status == SONNX_ERR_INCOMPATIBLE && \result.input == 0;
     behavior overflow:
       assumes shape_ok(x) && shape_ok(z) && broadcasts_to(x, z) && !blocks_fit(x, z.rank);
       ensures \result.status == SONNX_ERR_OVERFLOW;
@@ -527,7 +529,9 @@ sonnx_status sonnx_broadcast_strides(sonnx_shape x, sonnx_shape z, size_t *strid
     return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 3u);
   }
   if (c.status != SONNX_OK) {
-    return sonnx_report(err, c.status, c.input, c.axis, c.size, c.expected);
+    /* An incompatibility here is x not broadcasting to z (ONNX-UNIDIR). */
+    return report_rule(err, sonnx_report(err, c.status, c.input, c.axis, c.size, c.expected),
+                       SONNX_RULE_ONNX_UNIDIR);
   }
   size_t block = 1;
   size_t k = z.rank;
@@ -558,7 +562,9 @@ sonnx_status sonnx_source_offset(sonnx_shape x, sonnx_shape z, const size_t *ind
     return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 3u);
   }
   if (c.status != SONNX_OK) {
-    return sonnx_report(err, c.status, c.input, c.axis, c.size, c.expected);
+    /* An incompatibility here is x not broadcasting to z (ONNX-UNIDIR). */
+    return report_rule(err, sonnx_report(err, c.status, c.input, c.axis, c.size, c.expected),
+                       SONNX_RULE_ONNX_UNIDIR);
   }
   size_t k = 0;
   /*@ loop invariant 0 <= k <= z.rank;

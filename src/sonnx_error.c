@@ -37,9 +37,12 @@ static const char text_exceeds[] = " exceeds ";
 static const char text_lib_rank[] = " (LIB-RANK)";
 static const char text_size[] = "size ";
 static const char text_neither[] = " is neither ";
-static const char text_nor_one[] = " nor 1 (SONNX-C1)";
-static const char text_nor_one_indim[] = " nor 1 (XLA-INDIM-MATCH)";
-static const char text_nor_one_degenerate[] = " nor 1 (XLA-DEGENERATE)";
+static const char text_nor_one[] = " nor 1";
+static const char text_not_one[] = " is not 1";
+static const char text_c1[] = " (SONNX-C1)";
+static const char text_indim_match[] = " (XLA-INDIM-MATCH)";
+static const char text_degenerate[] = " (XLA-DEGENERATE)";
+static const char text_no_broadcast[] = " does not broadcast to ";
 static const char text_overflow[] = "element count or byte size exceeds SIZE_MAX (LIB-OVERFLOW)";
 static const char text_output[] = "output";
 static const char text_space[] = " ";
@@ -165,8 +168,12 @@ static size_t put_two_numbers(char *buf, size_t cap, size_t pos, const char *a, 
   return put_text(buf, cap, at, c, lc);
 }
 
-/* "size s is neither e nor 1 (ID)", ID the requirement the rule names (sonnx_error.rule);
-   a value outside sonnx_rule reads as SONNX_RULE_SONNX. */
+/* The size an incompatible input had, against the requirement the rule names
+   (sonnx_error.rule; a value outside sonnx_rule reads as SONNX_RULE_SONNX):
+   - ONNX-UNIDIR, an input that does not broadcast to a target shape:
+     "size s does not broadcast to e (ONNX-UNIDIR)";
+   - the size rules, where s had to be e or 1: "size s is neither e nor 1 (ID)", or
+     "size s is not 1 (ID)" when e is 1 ("neither 1 nor 1" would read as a typo). */
 /*@ requires cap == 0 || \valid(buf + (0 .. cap - 1));
     requires pos <= 70;
     assigns buf[0 .. cap - 1];
@@ -175,19 +182,26 @@ static size_t put_two_numbers(char *buf, size_t cap, size_t pos, const char *a, 
 static size_t put_size_rule(char *buf, size_t cap, size_t pos, size_t size, size_t expected,
                             sonnx_rule rule)
 {
-  size_t at;
-  if (rule == SONNX_RULE_XLA_INDIM_MATCH) {
-    at = put_two_numbers(buf, cap, pos, text_size, sizeof text_size - 1u, size, text_neither,
-                         sizeof text_neither - 1u, expected, text_nor_one_indim,
-                         sizeof text_nor_one_indim - 1u);
-  } else if (rule == SONNX_RULE_XLA_DEGENERATE) {
-    at = put_two_numbers(buf, cap, pos, text_size, sizeof text_size - 1u, size, text_neither,
-                         sizeof text_neither - 1u, expected, text_nor_one_degenerate,
-                         sizeof text_nor_one_degenerate - 1u);
+  if (rule == SONNX_RULE_ONNX_UNIDIR) {
+    return put_two_numbers(buf, cap, pos, text_size, sizeof text_size - 1u, size, text_no_broadcast,
+                           sizeof text_no_broadcast - 1u, expected, text_unidir,
+                           sizeof text_unidir - 1u);
+  }
+  size_t at = put_text(buf, cap, pos, text_size, sizeof text_size - 1u);
+  at = put_number(buf, cap, at, size);
+  if (expected == 1u) {
+    at = put_text(buf, cap, at, text_not_one, sizeof text_not_one - 1u);
   } else {
-    at = put_two_numbers(buf, cap, pos, text_size, sizeof text_size - 1u, size, text_neither,
-                         sizeof text_neither - 1u, expected, text_nor_one,
-                         sizeof text_nor_one - 1u);
+    at = put_text(buf, cap, at, text_neither, sizeof text_neither - 1u);
+    at = put_number(buf, cap, at, expected);
+    at = put_text(buf, cap, at, text_nor_one, sizeof text_nor_one - 1u);
+  }
+  if (rule == SONNX_RULE_XLA_INDIM_MATCH) {
+    at = put_text(buf, cap, at, text_indim_match, sizeof text_indim_match - 1u);
+  } else if (rule == SONNX_RULE_XLA_DEGENERATE) {
+    at = put_text(buf, cap, at, text_degenerate, sizeof text_degenerate - 1u);
+  } else {
+    at = put_text(buf, cap, at, text_c1, sizeof text_c1 - 1u);
   }
   return at;
 }

@@ -58,6 +58,22 @@ static inline sonnx_status sonnx_report(sonnx_error *err, sonnx_status status, s
   return status;
 }
 
+/* Names in *err the rule an incompatibility violated, once sonnx_report (or the core it
+   calls) has filled the other fields with the SONNX rule: sonnx_format_error cites the rule's
+   requirement ID. Any other status is left as reported. @req LIB-ERR-STATUS */
+/*@ requires err == \null || \valid(err);
+    assigns err->rule;
+    ensures \result == status;
+    ensures named: err != \null && status == SONNX_ERR_INCOMPATIBLE ==> err->rule == rule;
+*/
+static inline sonnx_status report_rule(sonnx_error *err, sonnx_status status, sonnx_rule rule)
+{
+  if (err != NULL && status == SONNX_ERR_INCOMPATIBLE) {
+    err->rule = rule;
+  }
+  return status;
+}
+
 /* Step 1, sonnx_padded_dim's body, inline for the library's own calls: the
    kernels and checks of the other files called the public function across
    translation units, a call per axis (make bench's small case, side harness:

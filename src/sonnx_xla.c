@@ -51,22 +51,6 @@ static size_t bad_entry_expected(const size_t *bd, size_t k, size_t r)
   return bd[k - 1u] + 1u;
 }
 
-/* Names in *err the XLA rule an incompatibility violated, once sonnx_report (or the core it
-   calls) has filled the other fields with the SONNX rule: sonnx_format_error cites the rule's
-   requirement ID. Any other status is left as reported. @req LIB-ERR-STATUS */
-/*@ requires err == \null || \valid(err);
-    assigns err->rule;
-    ensures \result == status;
-    ensures named: err != \null && status == SONNX_ERR_INCOMPATIBLE ==> err->rule == rule;
-*/
-static sonnx_status report_rule(sonnx_error *err, sonnx_status status, sonnx_rule rule)
-{
-  if (err != NULL && status == SONNX_ERR_INCOMPATIBLE) {
-    err->rule = rule;
-  }
-  return status;
-}
-
 /* @req XLA-INDIM-TUPLE: size of result axis j in x' (x with 1s inserted). Searches from the
    last entry down, so the loop invariant is the definition of indim_find. */
 /*@ requires shape_readable(x);
@@ -740,6 +724,9 @@ static size_t first_difference(pair_result p, sonnx_shape a)
     ensures accepted: \result == SONNX_OK <==> broadcasts_to{Pre}(b, a);
     ensures err != \null ==> err->status == \result;
     ensures err != \null && \result != SONNX_OK ==> 0 <= err->input < 2;
+    ensures rule: err != \null && \result != SONNX_OK ==>
+      (!pair_compatible_max{Pre}(a, b) ==> err->rule == SONNX_RULE_SONNX) &&
+      (pair_compatible_max{Pre}(a, b) ==> err->rule == SONNX_RULE_ONNX_UNIDIR);
 */
 static sonnx_status unidirectional_core(sonnx_shape a, sonnx_shape b, sonnx_error *err)
 {
@@ -747,7 +734,7 @@ static sonnx_status unidirectional_core(sonnx_shape a, sonnx_shape b, sonnx_erro
   const pair_result p = pair_max_shape(a, b, err);
   if (p.status != SONNX_OK) {
     /*@ assert !broadcasts_to{Pre}(b, a); */
-    return p.status;
+    return report_rule(err, p.status, SONNX_RULE_SONNX); /* C1 of the pair broken */
   }
   /*@ assert p_rank: p.rank == a.rank; */
   /*@ assert a_same: \forall integer t; 0 <= t < a.rank ==> a.dims[t] == \at(a.dims[t], Pre); */
@@ -765,7 +752,9 @@ static sonnx_status unidirectional_core(sonnx_shape a, sonnx_shape b, sonnx_erro
           padded_dim{Pre}(b, a.rank, k) == \at(a.dims[k], Pre) ||
           (padded_dim{Pre}(b, a.rank, k) == 1 && \at(a.dims[k], Pre) != 0); */
     /*@ assert !broadcasts_to{Pre}(b, a); */
-    return sonnx_report(err, SONNX_ERR_INCOMPATIBLE, 1u, i, padded_dim_inline(b, p.rank, i), a.dims[i]);
+    /* C1 holds, but the common shape is not a: b does not broadcast to a (ONNX-UNIDIR). */
+    return report_rule(err, sonnx_report(err, SONNX_ERR_INCOMPATIBLE, 1u, i, padded_dim_inline(b, p.rank, i), a.dims[i]),
+                       SONNX_RULE_ONNX_UNIDIR);
   }
   /*@ assert same: \forall integer t; 0 <= t < a.rank ==> p.dims[t] == \at(a.dims[t], Pre); */
   /*@ assert broadcasts_to{Pre}(b, a); */
@@ -788,7 +777,8 @@ sonnx_status sonnx_unidirectional_check(sonnx_shape a, sonnx_shape b, sonnx_erro
   }
   /* @req ONNX-UNIDIR: B has too few dimensions or as many, never more. */
   if (b.rank > a.rank) {
-    return sonnx_report(err, SONNX_ERR_INCOMPATIBLE, 1u, SONNX_NO_INDEX, b.rank, a.rank);
+    return report_rule(err, sonnx_report(err, SONNX_ERR_INCOMPATIBLE, 1u, SONNX_NO_INDEX, b.rank, a.rank),
+                       SONNX_RULE_ONNX_UNIDIR);
   }
   return unidirectional_core(a, b, err);
 }

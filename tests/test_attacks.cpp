@@ -24,7 +24,8 @@
  * that match neither the matched size nor 1; the same NULL, rank, capacity,
  * overflow and zero-size attacks as above. Where the header documents only some
  * err fields, only those are compared (check_documented). rule is compared
- * everywhere: SONNX_RULE_SONNX except for the two XLA incompatibilities.
+ * everywhere: SONNX_RULE_SONNX except for the two XLA incompatibilities and ONNX-UNIDIR
+ * (an input that does not broadcast to a target shape).
  */
 #include "sonnx_broadcast.h"
 
@@ -161,8 +162,17 @@ std::string msg_rank(size_t input, size_t rank)
 }
 std::string msg_c1(size_t input, size_t axis, size_t size, size_t expected)
 {
-  return "input " + num(input) + ", axis " + num(axis) + ": size " + num(size) + " is neither " +
-         num(expected) + " nor 1 (SONNX-C1)";
+  /* "neither 1 nor 1" would read as a typo: a size that had to be 1 "is not 1" */
+  return "input " + num(input) + ", axis " + num(axis) + ": size " + num(size) +
+         (expected == 1 ? std::string(" is not 1") : " is neither " + num(expected) + " nor 1") +
+         " (SONNX-C1)";
+}
+/* x does not broadcast to the target shape (ONNX-UNIDIR: x's padded size must be the
+   target's, or a 1 facing a size that is not 0, E21). */
+std::string msg_unidir(size_t input, size_t axis, size_t size, size_t target)
+{
+  return "input " + num(input) + ", axis " + num(axis) + ": size " + num(size) +
+         " does not broadcast to " + num(target) + " (ONNX-UNIDIR)";
 }
 std::string msg_rank_above(size_t input, size_t rank, size_t target)
 {
@@ -657,7 +667,8 @@ TEST_CASE("attack broadcast_to: zero-size tensors with NULL data are valid")
   Canaries none;
   e = fresh_error();
   sonnx_status s = sonnx_broadcast_to(shape_of(one), nullptr, 1, shape_of(zero), nullptr, 0, &e);
-  check_rejected(s, e, none, {SONNX_ERR_INCOMPATIBLE, 0, 0, 1, 0, msg_c1(0, 0, 1, 0)});
+  check_rejected(s, e, none, {SONNX_ERR_INCOMPATIBLE, 0, 0, 1, 0, msg_unidir(0, 0, 1, 0),
+                              SONNX_RULE_ONNX_UNIDIR});
 }
 
 // @req ONNX-UNIDIR SONNX-C1 LIB-ERR-NOWRITE
@@ -669,14 +680,16 @@ TEST_CASE("attack broadcast_to: incompatible shapes with extreme sizes")
   sonnx_error e = fresh_error();
   sonnx_status s =
       sonnx_broadcast_to(shape_of(x), fault_page(), 1, shape_of(z), out.z.data(), 8, &e);
-  check_rejected(s, e, out.canaries, {SONNX_ERR_INCOMPATIBLE, 0, 1, 2, 3, msg_c1(0, 1, 2, 3)});
+  check_rejected(s, e, out.canaries, {SONNX_ERR_INCOMPATIBLE, 0, 1, 2, 3, msg_unidir(0, 1, 2, 3),
+                                      SONNX_RULE_ONNX_UNIDIR});
 
   const std::vector<size_t> x3{1, 1, 1};
   const std::vector<size_t> z2{5, 5};
   e = fresh_error();
   s = sonnx_broadcast_to(shape_of(x3), fault_page(), 1, shape_of(z2), out.z.data(), 8, &e);
   check_rejected(s, e, out.canaries,
-                 {SONNX_ERR_INCOMPATIBLE, 0, kNoIndex, 3, 2, msg_rank_above(0, 3, 2)});
+                 {SONNX_ERR_INCOMPATIBLE, 0, kNoIndex, 3, 2, msg_rank_above(0, 3, 2),
+                  SONNX_RULE_ONNX_UNIDIR});
 }
 
 /* =============================== sonnx_broadcast =============================== */
@@ -1015,7 +1028,8 @@ TEST_CASE("attack strides: ranks, NULLs, blocks that overflow, nothing written")
     const std::vector<size_t> za{5, 1};
     sonnx_error e = fresh_error();
     sonnx_status s = sonnx_broadcast_strides(shape_of(xa), shape_of(za), strides, &e);
-    check_rejected(s, e, c, {SONNX_ERR_INCOMPATIBLE, 0, 0, 4, 5, msg_c1(0, 0, 4, 5)});
+    check_rejected(s, e, c, {SONNX_ERR_INCOMPATIBLE, 0, 0, 4, 5, msg_unidir(0, 0, 4, 5),
+                             SONNX_RULE_ONNX_UNIDIR});
   }
 }
 
@@ -1728,25 +1742,32 @@ TEST_CASE("attack unidirectional_check: ranks, NULL dims, b above a, C1, a 1 aga
   struct Case {
     Sizes a, b;
     size_t input, axis, size, expected;
+    bool unidir; /* C1 holds for {a, b} but the common shape is not a: ONNX-UNIDIR */
   };
   const Case c1_cases[] = {
-      {{2, 3, 4, 5}, {3}, 1, 3, 3, 5},          /* Broadcast({a, b}) fails: b breaks C1 */
-      {{3}, {5}, 0, 0, 3, 5},                   /* ... or a does */
-      {{1}, {3}, 1, 0, 3, 1},                   /* Broadcast exists but is not a: a's 1 may not stretch */
-      {{2, 1}, {3}, 1, 1, 3, 1},                /* b padded to (1, 3) */
-      {{0}, {1}, 0, 0, 0, 1},                   /* a 1 against a 0 (E30): the SONNX rule */
-      {{1}, {0}, 1, 0, 0, 1},
-      {{0}, {}, 0, 0, 0, 1},                    /* a scalar does not reach a size 0 */
-      {{SIZE_MAX, 2}, {SIZE_MAX, 3}, 0, 1, 2, 3}, /* max 3: a's 2 breaks C1 first */
+      {{2, 3, 4, 5}, {3}, 1, 3, 3, 5, false},          /* Broadcast({a, b}) fails: b breaks C1 */
+      {{3}, {5}, 0, 0, 3, 5, false},                   /* ... or a does */
+      {{1}, {3}, 1, 0, 3, 1, true},                    /* Broadcast exists but is not a: a's 1 may not stretch */
+      {{2, 1}, {3}, 1, 1, 3, 1, true},                 /* b padded to (1, 3) */
+      {{0}, {1}, 0, 0, 0, 1, false},                   /* a 1 against a 0 (E30): the SONNX rule */
+      {{1}, {0}, 1, 0, 0, 1, false},
+      {{0}, {}, 0, 0, 0, 1, false},                    /* a scalar does not reach a size 0 */
+      {{SIZE_MAX, 2}, {SIZE_MAX, 3}, 0, 1, 2, 3, false}, /* max 3: a's 2 breaks C1 first */
   };
   for (const Case &c : c1_cases) {
     CAPTURE(c.axis);
     CAPTURE(c.size);
     sonnx_error e = fresh_error();
     sonnx_status s = sonnx_unidirectional_check(shape_of(c.a), shape_of(c.b), &e);
-    check_rejected(s, e, none,
-                   {SONNX_ERR_INCOMPATIBLE, c.input, c.axis, c.size, c.expected,
-                    msg_c1(c.input, c.axis, c.size, c.expected)});
+    if (c.unidir) {
+      check_rejected(s, e, none,
+                     {SONNX_ERR_INCOMPATIBLE, c.input, c.axis, c.size, c.expected,
+                      msg_unidir(c.input, c.axis, c.size, c.expected), SONNX_RULE_ONNX_UNIDIR});
+    } else {
+      check_rejected(s, e, none,
+                     {SONNX_ERR_INCOMPATIBLE, c.input, c.axis, c.size, c.expected,
+                      msg_c1(c.input, c.axis, c.size, c.expected)});
+    }
   }
   {
     /* b of higher rank, whatever its sizes */
@@ -1755,7 +1776,7 @@ TEST_CASE("attack unidirectional_check: ranks, NULL dims, b above a, C1, a 1 aga
     sonnx_status s = sonnx_unidirectional_check(sonnx_shape{0, nullptr}, shape_of(b64), &e);
     check_rejected(s, e, none,
                    {SONNX_ERR_INCOMPATIBLE, 1, kNoIndex, SONNX_MAX_RANK, 0,
-                    msg_rank_above(1, SONNX_MAX_RANK, 0)});
+                    msg_rank_above(1, SONNX_MAX_RANK, 0), SONNX_RULE_ONNX_UNIDIR});
     CHECK(sonnx_unidirectional_check(sonnx_shape{0, nullptr}, shape_of(b64), nullptr) ==
           SONNX_ERR_INCOMPATIBLE);
   }
@@ -1951,9 +1972,15 @@ TEST_CASE("attack format_error: every capacity, NULL err, extreme fields, unknow
         SONNX_RULE_XLA_DEGENERATE},
        "input 18446744073709551614, axis 18446744073709551614: size " + M + " is neither " + M +
            " nor 1 (XLA-DEGENERATE)"},
-      /* 3 is inside the enum's range of values (0..3), no rule of the API: read as the default */
-      {{SONNX_ERR_INCOMPATIBLE, 1, 2, 4, 3, static_cast<sonnx_rule>(3)},
-       "input 1, axis 2: size 4 is neither 3 nor 1 (SONNX-C1)"},
+      {{SONNX_ERR_INCOMPATIBLE, 1, 2, 4, 3, SONNX_RULE_ONNX_UNIDIR},
+       "input 1, axis 2: size 4 does not broadcast to 3 (ONNX-UNIDIR)"},
+      {{SONNX_ERR_INCOMPATIBLE, SIZE_MAX - 1, SIZE_MAX - 1, SIZE_MAX, SIZE_MAX, SONNX_RULE_ONNX_UNIDIR},
+       "input 18446744073709551614, axis 18446744073709551614: size " + M + " does not broadcast to " +
+           M + " (ONNX-UNIDIR)"},
+      /* a size that had to be 1: "is not 1", under every size rule */
+      {{SONNX_ERR_INCOMPATIBLE, 0, 0, 0, 1, kC1}, "input 0, axis 0: size 0 is not 1 (SONNX-C1)"},
+      {{SONNX_ERR_INCOMPATIBLE, 0, 1, 3, 1, SONNX_RULE_XLA_INDIM_MATCH},
+       "input 0, axis 1: size 3 is not 1 (XLA-INDIM-MATCH)"},
       {{SONNX_ERR_INCOMPATIBLE, SIZE_MAX - 1, SIZE_MAX, SIZE_MAX, SIZE_MAX, kC1},
        "input 18446744073709551614: rank " + M + " is above the target rank " + M + " (ONNX-UNIDIR)"},
       /* the rule is read for a size only: a rank above the target is ONNX-UNIDIR whatever it says */

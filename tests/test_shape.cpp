@@ -1105,7 +1105,7 @@ TEST_CASE("sonnx_format_error: the C1 message, exactly")
   /* The zero-size case of the SONNX rule. */
   Outputs c;
   CHECK(c.call(kSonnx, {{0}, {1}}) == SONNX_ERR_INCOMPATIBLE);
-  CHECK(format(c.err) == "input 0, axis 0: size 0 is neither 1 nor 1 (SONNX-C1)");
+  CHECK(format(c.err) == "input 0, axis 0: size 0 is not 1 (SONNX-C1)");
 }
 
 // @req LIB-ERR-STATUS LIB-NULL SONNX-L-RANGE LIB-RANK LIB-CAPACITY LIB-OVERFLOW

@@ -744,7 +744,8 @@ TEST_CASE("unidirectional_check: rejections, with their fields and messages")
   /* A's 1 may not stretch: Broadcast(A, B) exists but is not A. */
   CHECK(sonnx_unidirectional_check(view({1}), view({3}), &e) == SONNX_ERR_INCOMPATIBLE);
   check_error(e, SONNX_ERR_INCOMPATIBLE, 1, 0, 3, 1);
-  CHECK(message(e) == "input 1, axis 0: size 3 is neither 1 nor 1 (SONNX-C1)");
+  CHECK(e.rule == SONNX_RULE_ONNX_UNIDIR); /* C1 holds for {(1), (3)}: the rule broken is ONNX-UNIDIR */
+  CHECK(message(e) == "input 1, axis 0: size 3 does not broadcast to 1 (ONNX-UNIDIR)");
   CHECK(sonnx_unidirectional_check(view({4, 1}), view({4, 3}), &e) == SONNX_ERR_INCOMPATIBLE);
   check_error(e, SONNX_ERR_INCOMPATIBLE, 1, 1, 3, 1);
   /* B has more dimensions than A. */

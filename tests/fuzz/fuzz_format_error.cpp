@@ -2,8 +2,8 @@
  * (LIB-ERR-STATUS): the message, its length, truncation to cap - 1, the NUL, no byte past cap.
  * Bytes: flags (bit0 err NULL), status (u8 % 8; 7 is no status of the API), input, axis,
  * size, expected (size() each), cap mode (0: 0 with a NULL buffer, 1: size() % 300,
- * 2: SONNX_MESSAGE_MAX), rule (u8 % 4; 3 is no rule of the API; last, so that a seed written
- * before the rule existed reads rule 0). */
+ * 2: SONNX_MESSAGE_MAX), rule (u8 % 4: the four rules of the API; last, so that a seed
+ * written before the rule existed reads rule 0). */
 #include "fuzz_support.hpp"
 
 using namespace fuzz;
@@ -68,7 +68,13 @@ std::string ref_message(const sonnx_error *e)
              " (ONNX-UNIDIR)";
     }
     /* the requirement the rule names (sonnx_error.rule); any other value is the default */
-    return loc(*e) + "size " + num(e->size) + " is neither " + num(e->expected) + " nor 1 (" +
+    if (e->rule == SONNX_RULE_ONNX_UNIDIR) {
+      return loc(*e) + "size " + num(e->size) + " does not broadcast to " + num(e->expected) +
+             " (ONNX-UNIDIR)";
+    }
+    return loc(*e) + "size " + num(e->size) +
+           (e->expected == 1 ? std::string(" is not 1") : " is neither " + num(e->expected) + " nor 1") +
+           " (" +
            (e->rule == SONNX_RULE_XLA_INDIM_MATCH   ? "XLA-INDIM-MATCH"
             : e->rule == SONNX_RULE_XLA_DEGENERATE ? "XLA-DEGENERATE"
                                                    : "SONNX-C1") +
@@ -100,7 +106,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   e.expected = b.size();
   const uint8_t cap_mode = b.u8() % 3;
   const size_t cap = cap_mode == 0 ? 0 : cap_mode == 1 ? b.size() % 300 : SONNX_MESSAGE_MAX;
-  e.rule = static_cast<sonnx_rule>(b.u8() % 4); /* 0..3: inside the enum's range */
+  e.rule = static_cast<sonnx_rule>(b.u8() % 4); /* 0..3: the enum's values */
   const sonnx_error *err = (flags & 0x01u) ? nullptr : &e;
 
   const std::string want = ref_message(err);

@@ -249,7 +249,7 @@ inline Expect error(sonnx_status s, size_t input, size_t axis, size_t size, size
   return Expect{s, input, axis, size, expected, check_sizes};
 }
 
-/* An incompatibility under an XLA rule (sonnx_error.rule). */
+/* An incompatibility under a rule other than SONNX-C1 (sonnx_error.rule). */
 inline Expect with_rule(Expect e, sonnx_rule rule)
 {
   e.rule = rule;
@@ -290,6 +290,22 @@ inline bool exact_bytes(size_t count, size_t es, size_t *bytes)
 }
 
 /* Step 1 (SONNX-STEP1-PAD), 0-based: size of axis i of x padded to rank ny. */
+/* Byte k of an input buffer of elements of es bytes, distinct per element so that a wrong
+   source offset cannot go unseen: the first min(es, 8) bytes of element e hold
+   e + salt * C little-endian (C odd: inputs with different salts differ at every element);
+   further bytes, and every byte when es is 0, a hash of (salt, e, byte position). */
+inline unsigned char element_byte(size_t k, size_t es, uint64_t salt)
+{
+  const uint64_t e = es ? k / es : k, pos = es ? k % es : 0;
+  if (es != 0 && pos < 8) {
+    return static_cast<unsigned char>((e + salt * UINT64_C(0x9E3779B97F4A7C15)) >> (8 * pos));
+  }
+  uint64_t h = e * UINT64_C(0x9E3779B97F4A7C15) ^ salt * UINT64_C(0xC2B2AE3D27D4EB4F) ^
+               pos * UINT64_C(0x165667B19E3779F9);
+  h ^= h >> 29;
+  return static_cast<unsigned char>(h * UINT64_C(0xBF58476D1CE4E5B9) >> 56);
+}
+
 inline size_t pad(const Sizes &x, size_t ny, size_t i)
 {
   const size_t lead = ny - x.size();
@@ -355,13 +371,13 @@ inline Expect ref_common_shape(const std::vector<Shape> &in, bool numpy, Sizes *
 inline bool ref_unidirectional(const Sizes &x, const Sizes &z, Expect *e)
 {
   if (x.size() > z.size()) {
-    *e = error(SONNX_ERR_INCOMPATIBLE, 0, kNoIndex, x.size(), z.size());
+    *e = with_rule(error(SONNX_ERR_INCOMPATIBLE, 0, kNoIndex, x.size(), z.size()), SONNX_RULE_ONNX_UNIDIR);
     return false;
   }
   for (size_t k = 0; k < z.size(); ++k) {
     const size_t p = pad(x, z.size(), k);
     if (!(p == z[k] || (p == 1 && z[k] != 0))) {
-      *e = error(SONNX_ERR_INCOMPATIBLE, 0, k, p, z[k]);
+      *e = with_rule(error(SONNX_ERR_INCOMPATIBLE, 0, k, p, z[k]), SONNX_RULE_ONNX_UNIDIR);
       return false;
     }
   }

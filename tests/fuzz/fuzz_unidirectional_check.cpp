@@ -30,11 +30,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   Sizes common;
   if (bad_shape(a, 0, &want) || bad_shape(bs, 1, &want)) {
   } else if (bs.rank > a.rank) {
-    want = error(SONNX_ERR_INCOMPATIBLE, 1, kNoIndex, bs.rank, a.rank);
+    want = with_rule(error(SONNX_ERR_INCOMPATIBLE, 1, kNoIndex, bs.rank, a.rank), SONNX_RULE_ONNX_UNIDIR);
   } else if ((want = ref_common_shape({a, bs}, false, &common)).status == SONNX_OK) {
     for (size_t i = 0; i < a.rank; ++i) {
       if (common[i] != a.dims[i]) {
-        want = error(SONNX_ERR_INCOMPATIBLE, 1, i, pad(bs.dims, a.rank, i), a.dims[i]);
+        /* C1 holds, the common shape is not a: ONNX-UNIDIR is the rule broken */
+        want = with_rule(error(SONNX_ERR_INCOMPATIBLE, 1, i, pad(bs.dims, a.rank, i), a.dims[i]),
+                         SONNX_RULE_ONNX_UNIDIR);
         break;
       }
     }
