@@ -99,11 +99,26 @@ Pair draw_pair(std::size_t max_count)
   return p;
 }
 
-Bytes distinct_bytes(std::size_t n, std::size_t salt)
+// count elements of es bytes, each encoding its own index: byte j < min(es, 8) of element e is
+// base-254 digit j of e + salt, plus 1; further bytes are a hash of (e, j, salt) in 1..254. No
+// byte is 0 or 0xff (the outputs' initial bytes), and elements differ while e < 254^min(es, 8)
+// (for es = 1: within 254 elements).
+Bytes distinct_bytes(std::size_t count, std::size_t es, std::size_t salt)
 {
-  Bytes v(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    v[i] = static_cast<unsigned char>((i * 131 + salt) % 251 + 1);
+  Bytes v(count * es);
+  for (std::size_t e = 0; e < count; ++e) {
+    std::uint64_t digits = std::uint64_t{e} + salt;
+    for (std::size_t j = 0; j < es; ++j) {
+      std::uint64_t b;
+      if (j < 8) {
+        b = digits % 254;
+        digits /= 254;
+      } else {
+        b = (std::uint64_t{e} * 0x9E3779B97F4A7C15u ^ std::uint64_t{j} * 0xC2B2AE3D27D4EB4Fu ^ salt) >> 32;
+        b %= 254;
+      }
+      v[e * es + j] = static_cast<unsigned char>(b + 1);
+    }
   }
   return v;
 }
@@ -151,7 +166,7 @@ int main()
              const Pair p = draw_pair(std::size_t(1) << 18);
              const std::size_t cx = count_of(p.x), cz = count_of(p.z);
              RC_TAG(p.z.size());
-             const Bytes x = distinct_bytes(cx * p.es, *rc::gen::inRange<std::size_t>(0, 251));
+             const Bytes x = distinct_bytes(cx, p.es, *rc::gen::inRange<std::size_t>(0, 251));
              const Bytes want = spec_broadcast(p.x, x, p.es, p.z);
              Bytes got(cz * p.es + 8, 0);  // 8 guard bytes: nothing written past the output
              sonnx_fast_copy(reinterpret_cast<const char *>(x.data()), reinterpret_cast<char *>(got.data()),
@@ -166,7 +181,7 @@ int main()
   property("SONNX-ELEM LIB-ROWMAJOR", "fast kernel equals the proved reference kernel", [] {
     const Pair p = draw_pair(std::size_t(1) << 14);
     const std::size_t cx = count_of(p.x), cz = count_of(p.z);
-    const Bytes x = distinct_bytes(cx * p.es, 7);
+    const Bytes x = distinct_bytes(cx, p.es, 7);
     Bytes fast(cz * p.es, 0), ref(cz * p.es, 0xff);
     sonnx_fast_copy(reinterpret_cast<const char *>(x.data()), reinterpret_cast<char *>(fast.data()), p.es,
                     view(p.x), view(p.z), cx, cz);

@@ -174,7 +174,9 @@ int main(int argc, char **argv)
         std::vector<std::int64_t> xd(xc);
         for (std::size_t k = 0; k < xc; ++k) xd[k] = static_cast<std::int64_t>(k);
         const bool applies = sonnx_broadcasts_to(x, z);
-        std::vector<std::int64_t> zd(applies ? zc : 0, -1);
+        // rejected: max(1, count(z), count(x)) canary elements, so the no-write check below is not vacuous
+        const std::size_t rejected_cap = zc > xc ? zc : xc > 0 ? xc : 1;
+        std::vector<std::int64_t> zd(applies ? zc : rejected_cap, -1);
         const sonnx_status st = sonnx_broadcast_to(view(x), xd.empty() ? nullptr : xd.data(), sizeof(std::int64_t), view(z),
                                                    zd.empty() ? nullptr : zd.data(), zd.size() * sizeof(std::int64_t), nullptr);
         if (!applies) {
@@ -182,6 +184,10 @@ int main(int argc, char **argv)
           if (st != SONNX_ERR_INCOMPATIBLE)
             why = "x " + show(x) + " does not broadcast to " + show(z) +
                   " under the SONNX rule, sonnx_broadcast_to gives status " + std::to_string(st);
+          for (std::size_t k = 0; k < zd.size() && why.empty(); ++k) // LIB-ERR-NOWRITE
+            if (zd[k] != -1)
+              why = "sonnx_broadcast_to " + show(x) + " -> " + show(z) + " is rejected, yet output element " +
+                    std::to_string(k) + " was written (" + std::to_string(zd[k]) + ")";
         } else if (st != SONNX_OK) {
           why = "sonnx_broadcast_to " + show(x) + " -> " + show(z) + " gives status " + std::to_string(st);
         } else {

@@ -638,6 +638,8 @@ void unidirectional()
     RC_ASSERT(to.out == ref_materialize(tx, z));
   } else {
     RC_ASSERT(to.st == refused);
+    RC_ASSERT(!to.out.empty());
+    RC_ASSERT(to.untouched); // LIB-ERR-NOWRITE: every output byte still 0x5A
     RC_ASSERT(to.err.input == 0u);
     if (x.size() <= z.size()) {
       std::size_t first = 0;

@@ -161,7 +161,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const size_t alloc = (x_bytes[m] <= kMaxBytes && in[m].shape.ok()) ? x_bytes[m] : 16;
     xdata[m].resize(alloc);
     for (size_t k = 0; k < alloc; ++k) {
-      xdata[m][k] = static_cast<unsigned char>(k * 11u + m * 71u + 3u);
+      xdata[m][k] = element_byte(k, in[m].es, m); /* distinct elements, distinct inputs */
     }
     outs.push_back(new Canary(std::min(cap[m], kMaxBytes)));
     const void *xd = (in[m].flags & 0x01u) ? nullptr : (alloc ? xdata[m].data() : fault_page());

@@ -59,7 +59,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   const size_t x_alloc = (x_fits && x_bytes <= kMaxBytes) ? x_bytes : 16;
   std::vector<unsigned char> xv(x_alloc);
   for (size_t k = 0; k < x_alloc; ++k) {
-    xv[k] = static_cast<unsigned char>(k * 13u + 7u);
+    xv[k] = element_byte(k, es, 0); /* distinct elements */
   }
   Canary zv(std::min(capacity, kMaxBytes));
   const void *x_arg = (flags & 0x01u) ? nullptr : (x_alloc ? xv.data() : fault_page());
