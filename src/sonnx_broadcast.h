@@ -347,7 +347,13 @@ sonnx_status sonnx_shape_count(sonnx_shape s, size_t *count);
                   (char *)x_data + (0 .. shape_count(x) * es - 1))) &&
     (err != \null && z_data != \null ==> \separated(err, (char *)z_data + (0 .. z_capacity - 1))) &&
     (err != \null && shape_ok(x) && x.rank > 0 ==> \separated(err, x.dims + (0 .. x.rank - 1))) &&
-    (err != \null && shape_ok(z) && z.rank > 0 ==> \separated(err, z.dims + (0 .. z.rank - 1)));
+    (err != \null && shape_ok(z) && z.rank > 0 ==> \separated(err, z.dims + (0 .. z.rank - 1))) &&
+    // @req LIB-NOALIAS: the output overlaps no shape array (stated, not left to WP's typed
+    // memory model, which keeps char and size_t memory apart by itself)
+    (z_data != \null && shape_ok(x) && x.rank > 0 ==>
+       \separated((char *)z_data + (0 .. z_capacity - 1), x.dims + (0 .. x.rank - 1))) &&
+    (z_data != \null && shape_ok(z) && z.rank > 0 ==>
+       \separated((char *)z_data + (0 .. z_capacity - 1), z.dims + (0 .. z.rank - 1)));
 
   predicate to_fits{L}(sonnx_shape x, size_t es, sonnx_shape z) =
     shape_count(x) * es <= SIZE_MAX && shape_count(z) * es <= SIZE_MAX;
@@ -447,8 +453,8 @@ sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_s
          (out_rank != \null ==> \separated(out_rank, (char *)out[m].data + (0 .. out[m].capacity - 1))) &&
          (err != \null ==> \separated(err, (char *)out[m].data + (0 .. out[m].capacity - 1))));
 
-  // @req LIB-NOALIAS for one output m and one index j: output m overlaps neither output j
-  // nor input j's data. (A predicate of its own so that a proof can
+  // @req LIB-NOALIAS for one output m and one index j: output m overlaps neither output j,
+  // nor input j's data, nor input j's dims. (A predicate of its own so that a proof can
   // carry the separation across writes pair by pair.)
   predicate pair_apart{L}(sonnx_tensor *in, sonnx_buffer *out, integer m, integer j) =
     out[m].data != \null ==>
@@ -458,11 +464,18 @@ sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_s
       (in[j].data != \null && shape_ok(in[j].shape) &&
        shape_count(in[j].shape) * in[j].elem_size <= SIZE_MAX ==>
          \separated((char *)out[m].data + (0 .. out[m].capacity - 1),
-                    (char *)in[j].data + (0 .. shape_count(in[j].shape) * in[j].elem_size - 1)));
+                    (char *)in[j].data + (0 .. shape_count(in[j].shape) * in[j].elem_size - 1))) &&
+      (shape_ok(in[j].shape) && in[j].shape.rank > 0 ==>
+         \separated((char *)out[m].data + (0 .. out[m].capacity - 1),
+                    in[j].shape.dims + (0 .. in[j].shape.rank - 1)));
 
   // @req LIB-NOALIAS: outputs overlap neither each other, nor any input, nor the shape arrays.
   predicate tensors_separated{L}(sonnx_tensor *in, sonnx_buffer *out, integer n) =
-    \forall integer m, j; 0 <= m < n && 0 <= j < n ==> pair_apart(in, out, m, j);
+    (\forall integer m, j; 0 <= m < n && 0 <= j < n ==> pair_apart(in, out, m, j)) &&
+    // nor the tensor and buffer descriptors
+    (\forall integer m; 0 <= m < n && out[m].data != \null ==>
+       \separated((char *)out[m].data + (0 .. out[m].capacity - 1), in + (0 .. n - 1)) &&
+       \separated((char *)out[m].data + (0 .. out[m].capacity - 1), out + (0 .. n - 1)));
 */
 
 /* The operator Z1..ZN = Broadcast(X1..XN) (@req SONNX-SIG): computes the common shape into
@@ -640,7 +653,14 @@ size_t sonnx_format_error(const sonnx_error *err, char *buf, size_t cap);
     (err != \null && z_data != \null ==> \separated(err, (char *)z_data + (0 .. z_capacity - 1))) &&
     (err != \null && shape_ok(x) && x.rank > 0 ==> \separated(err, x.dims + (0 .. x.rank - 1))) &&
     (err != \null && shape_ok(x) && x.rank > 0 && bd != \null ==> \separated(err, bd + (0 .. x.rank - 1))) &&
-    (err != \null && shape_ok(z) && z.rank > 0 ==> \separated(err, z.dims + (0 .. z.rank - 1)));
+    (err != \null && shape_ok(z) && z.rank > 0 ==> \separated(err, z.dims + (0 .. z.rank - 1))) &&
+    // @req LIB-NOALIAS: the output overlaps no shape array and not the list
+    (z_data != \null && shape_ok(x) && x.rank > 0 ==>
+       \separated((char *)z_data + (0 .. z_capacity - 1), x.dims + (0 .. x.rank - 1))) &&
+    (z_data != \null && shape_ok(x) && x.rank > 0 && bd != \null ==>
+       \separated((char *)z_data + (0 .. z_capacity - 1), bd + (0 .. x.rank - 1))) &&
+    (z_data != \null && shape_ok(z) && z.rank > 0 ==>
+       \separated((char *)z_data + (0 .. z_capacity - 1), z.dims + (0 .. z.rank - 1)));
 
   predicate in_dim_fits{L}(sonnx_shape x, size_t *bd, size_t es, sonnx_shape z) =
     indim_count(x, bd, z.rank) * es <= SIZE_MAX && shape_count(z) * es <= SIZE_MAX;
