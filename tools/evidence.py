@@ -770,13 +770,13 @@ def rebase_links(text, page):
     """Markdown links of text quoted from `page` (a path under ROOT), made relative to
     build/evidence/, where the report is written."""
     def fix(m):
-        target = m.group(2)
+        target = m.group(1)
         if re.match(r"[a-z]+:|/|\.\./\.\./", target):
             return m.group(0)
         if target.startswith("#"):
             target = os.path.basename(page) + target
         return f"]({os.path.normpath(os.path.join('../..', os.path.dirname(page), target))})"
-    return re.sub(r"\]\(()([^)\s]+)\)", fix, text)
+    return re.sub(r"\]\(([^)\s]+)\)", fix, text)
 
 
 def parse_errata():
