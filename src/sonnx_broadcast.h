@@ -152,6 +152,7 @@ size_t sonnx_padded_dim(sonnx_shape x, size_t ny, size_t i);
     // the behaviours below to bound what the call writes or what it reports.
     assigns out_dims[0 .. capacity - 1], *out_rank, *err;
     ensures reported: err != \null ==> err->status == \result;
+    ensures rule: err != \null ==> err->rule == SONNX_RULE_SONNX;   // @req LIB-ERR-STATUS
     behavior null_argument:        // @req LIB-NULL
       assumes shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
       assigns *err;
@@ -230,6 +231,7 @@ sonnx_status sonnx_broadcast_shape(size_t n, const sonnx_shape *inputs, size_t *
     // the behaviours below to bound what the call writes or what it reports.
     assigns out_dims[0 .. capacity - 1], *out_rank, *err;
     ensures reported: err != \null ==> err->status == \result;
+    ensures rule: err != \null ==> err->rule == SONNX_RULE_SONNX;   // @req LIB-ERR-STATUS
     behavior null_argument:        // @req LIB-NULL
       assumes shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
       assigns *err;
@@ -510,6 +512,16 @@ sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_s
       *out_rank == \old(*out_rank);
     ensures dims_untouched: \result != SONNX_OK && out_dims != \null ==>   // @req LIB-ERR-NOWRITE
       \forall integer k; 0 <= k < dims_capacity ==> out_dims[k] == \old(out_dims[k]);
+    ensures data_untouched: \result != SONNX_OK &&   // @req LIB-ERR-NOWRITE
+      inputs != \null && outputs != \null && 1 <= n <= SONNX_MAX_INPUTS ==>
+      \forall integer m, a; 0 <= m < n && \at(outputs[m].data, Pre) != \null &&
+        0 <= a < \at(outputs[m].capacity, Pre) ==>
+          ((char *)\at(outputs[m].data, Pre))[a] == \at(((char *)outputs[m].data)[a], Pre);
+    ensures null_argument: inputs == \null || outputs == \null || out_rank == \null ||   // @req LIB-NULL
+      (out_dims == \null && dims_capacity > 0) ==> \result == SONNX_ERR_NULL;
+    ensures input_count: inputs != \null && outputs != \null && out_rank != \null &&   // @req SONNX-L-RANGE
+      (out_dims != \null || dims_capacity == 0) && (n == 0 || n > SONNX_MAX_INPUTS) ==>
+        \result == SONNX_ERR_ARGUMENT;
     ensures ok_reported: \result == SONNX_OK && err != \null ==> err->status == SONNX_OK;
     ensures error_reported: \result != SONNX_OK && err != \null ==> err->status == \result;
 */

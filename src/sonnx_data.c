@@ -438,8 +438,7 @@ sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_s
   }
   if (c.status != SONNX_OK) {
     /* An incompatibility here is x not broadcasting to z (ONNX-UNIDIR). */
-    return report_rule(err, sonnx_report(err, c.status, c.input, c.axis, c.size, c.expected),
-                       SONNX_RULE_ONNX_UNIDIR);
+    return sonnx_report_unidirectional(err, c.status, c.input, c.axis, c.size, c.expected);
   }
   broadcast_data((const char *)x_data, (char *)z_data, elem_size, x, z, c.x_count, c.z_count);
   return sonnx_report(err, SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
@@ -530,8 +529,7 @@ sonnx_status sonnx_broadcast_strides(sonnx_shape x, sonnx_shape z, size_t *strid
   }
   if (c.status != SONNX_OK) {
     /* An incompatibility here is x not broadcasting to z (ONNX-UNIDIR). */
-    return report_rule(err, sonnx_report(err, c.status, c.input, c.axis, c.size, c.expected),
-                       SONNX_RULE_ONNX_UNIDIR);
+    return sonnx_report_unidirectional(err, c.status, c.input, c.axis, c.size, c.expected);
   }
   size_t block = 1;
   size_t k = z.rank;
@@ -563,8 +561,7 @@ sonnx_status sonnx_source_offset(sonnx_shape x, sonnx_shape z, const size_t *ind
   }
   if (c.status != SONNX_OK) {
     /* An incompatibility here is x not broadcasting to z (ONNX-UNIDIR). */
-    return report_rule(err, sonnx_report(err, c.status, c.input, c.axis, c.size, c.expected),
-                       SONNX_RULE_ONNX_UNIDIR);
+    return sonnx_report_unidirectional(err, c.status, c.input, c.axis, c.size, c.expected);
   }
   size_t k = 0;
   /*@ loop invariant 0 <= k <= z.rank;
@@ -935,6 +932,11 @@ typedef struct {
     ensures arguments: \result.status == SONNX_OK ==>
       inputs != \null && outputs != \null && 1 <= n <= SONNX_MAX_INPUTS &&
       out_rank != \null && (out_dims != \null || dims_capacity == 0);
+    ensures null_argument: inputs == \null || outputs == \null || out_rank == \null ||
+      (out_dims == \null && dims_capacity > 0) ==> \result.status == SONNX_ERR_NULL;
+    ensures input_count: inputs != \null && outputs != \null && out_rank != \null &&
+      (out_dims != \null || dims_capacity == 0) && (n == 0 || n > SONNX_MAX_INPUTS) ==>
+        \result.status == SONNX_ERR_ARGUMENT;
     ensures rank: \result.status == SONNX_OK ==>
       \result.rank <= dims_capacity && \result.rank <= SONNX_MAX_RANK;
     ensures shape: \result.status == SONNX_OK ==>
@@ -1084,6 +1086,11 @@ static broadcast_check check_operands(size_t n, const sonnx_tensor *inputs,
     ensures arguments: \result.status == SONNX_OK ==>
       inputs != \null && outputs != \null && 1 <= n <= SONNX_MAX_INPUTS &&
       out_rank != \null && (out_dims != \null || dims_capacity == 0);
+    ensures null_argument: inputs == \null || outputs == \null || out_rank == \null ||
+      (out_dims == \null && dims_capacity > 0) ==> \result.status == SONNX_ERR_NULL;
+    ensures input_count: inputs != \null && outputs != \null && out_rank != \null &&
+      (out_dims != \null || dims_capacity == 0) && (n == 0 || n > SONNX_MAX_INPUTS) ==>
+        \result.status == SONNX_ERR_ARGUMENT;
     ensures rank: \result.status == SONNX_OK ==>
       \result.rank <= dims_capacity && \result.rank <= SONNX_MAX_RANK;
     ensures shape: \result.status == SONNX_OK ==>

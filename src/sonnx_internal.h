@@ -65,6 +65,7 @@ static inline sonnx_status sonnx_report(sonnx_error *err, sonnx_status status, s
     assigns err->rule;
     ensures \result == status;
     ensures named: err != \null && status == SONNX_ERR_INCOMPATIBLE ==> err->rule == rule;
+    ensures others: err != \null && status != SONNX_ERR_INCOMPATIBLE ==> err->rule == \old(err->rule);
 */
 static inline sonnx_status report_rule(sonnx_error *err, sonnx_status status, sonnx_rule rule)
 {
@@ -72,6 +73,26 @@ static inline sonnx_status report_rule(sonnx_error *err, sonnx_status status, so
     err->rule = rule;
   }
   return status;
+}
+
+/* sonnx_report for the functions where an incompatibility is an input that does not
+   broadcast to a target shape (sonnx_broadcast_to, the view functions, the ONNX
+   unidirectional check): one call per error path, as sonnx_report. @req ONNX-UNIDIR
+   LIB-ERR-STATUS */
+/*@ requires err == \null || \valid(err);
+    assigns *err;
+    ensures \result == status;
+    ensures err != \null ==> err->status == status && err->input == input &&
+      err->axis == axis && err->size == size && err->expected == expected;
+    ensures rule: err != \null ==> err->rule ==
+      (status == SONNX_ERR_INCOMPATIBLE ? SONNX_RULE_ONNX_UNIDIR : SONNX_RULE_SONNX);
+*/
+static inline sonnx_status sonnx_report_unidirectional(sonnx_error *err, sonnx_status status,
+                                                       size_t input, size_t axis, size_t size,
+                                                       size_t expected)
+{
+  return report_rule(err, sonnx_report(err, status, input, axis, size, expected),
+                     SONNX_RULE_ONNX_UNIDIR);
 }
 
 /* Step 1, sonnx_padded_dim's body, inline for the library's own calls: the

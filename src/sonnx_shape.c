@@ -3,6 +3,9 @@
  * functions are in sonnx_broadcast.h; this file adds loop annotations and
  * the contracts of its private helpers. */
 #include "sonnx_internal.h"
+#ifdef __FRAMAC__
+#include "commut_lemmas.h" /* SONNX-COMMUT, proved on the definitions (spec/acsl) */
+#endif
 
 /* The two shape rules share one implementation (issue: the rules differ only
    in how an axis size is chosen, spec/errata.md on zero sizes). */
@@ -196,6 +199,7 @@ typedef struct {
 /*@ requires rule == RULE_SONNX || rule == RULE_NUMPY;
     requires shape_call_valid(n, (sonnx_shape *)inputs, out_dims, capacity, out_rank, err);
     assigns *err;
+    ensures rule: err != \null ==> err->rule == SONNX_RULE_SONNX;
     behavior null_argument:
       assumes shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
       ensures \result.status == SONNX_ERR_NULL;

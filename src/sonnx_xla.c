@@ -659,6 +659,7 @@ typedef struct {
     ensures sizes: \result.status == SONNX_OK ==> \forall integer i; 0 <= i < \result.rank ==>
       \result.dims[i] == pair_max(padded_dim{Pre}(a, \result.rank, i), padded_dim{Pre}(b, \result.rank, i));
     ensures reported: err != \null ==> err->status == \result.status;
+    ensures rule: err != \null ==> err->rule == SONNX_RULE_SONNX;
     ensures located: err != \null && \result.status != SONNX_OK ==>
       0 <= err->input < 2 && 0 <= err->axis < pair_rank(a.rank, b.rank);
 */
@@ -734,7 +735,7 @@ static sonnx_status unidirectional_core(sonnx_shape a, sonnx_shape b, sonnx_erro
   const pair_result p = pair_max_shape(a, b, err);
   if (p.status != SONNX_OK) {
     /*@ assert !broadcasts_to{Pre}(b, a); */
-    return report_rule(err, p.status, SONNX_RULE_SONNX); /* C1 of the pair broken */
+    return p.status; /* C1 of the pair broken: reported under the SONNX rule */
   }
   /*@ assert p_rank: p.rank == a.rank; */
   /*@ assert a_same: \forall integer t; 0 <= t < a.rank ==> a.dims[t] == \at(a.dims[t], Pre); */
@@ -753,8 +754,8 @@ static sonnx_status unidirectional_core(sonnx_shape a, sonnx_shape b, sonnx_erro
           (padded_dim{Pre}(b, a.rank, k) == 1 && \at(a.dims[k], Pre) != 0); */
     /*@ assert !broadcasts_to{Pre}(b, a); */
     /* C1 holds, but the common shape is not a: b does not broadcast to a (ONNX-UNIDIR). */
-    return report_rule(err, sonnx_report(err, SONNX_ERR_INCOMPATIBLE, 1u, i, padded_dim_inline(b, p.rank, i), a.dims[i]),
-                       SONNX_RULE_ONNX_UNIDIR);
+    return sonnx_report_unidirectional(err, SONNX_ERR_INCOMPATIBLE, 1u, i, padded_dim_inline(b, p.rank, i),
+                                       a.dims[i]);
   }
   /*@ assert same: \forall integer t; 0 <= t < a.rank ==> p.dims[t] == \at(a.dims[t], Pre); */
   /*@ assert broadcasts_to{Pre}(b, a); */
@@ -777,8 +778,7 @@ sonnx_status sonnx_unidirectional_check(sonnx_shape a, sonnx_shape b, sonnx_erro
   }
   /* @req ONNX-UNIDIR: B has too few dimensions or as many, never more. */
   if (b.rank > a.rank) {
-    return report_rule(err, sonnx_report(err, SONNX_ERR_INCOMPATIBLE, 1u, SONNX_NO_INDEX, b.rank, a.rank),
-                       SONNX_RULE_ONNX_UNIDIR);
+    return sonnx_report_unidirectional(err, SONNX_ERR_INCOMPATIBLE, 1u, SONNX_NO_INDEX, b.rank, a.rank);
   }
   return unidirectional_core(a, b, err);
 }
