@@ -60,11 +60,13 @@ proofs:
 
 # ---- doctest unit tests ----
 TEST_SRC := $(wildcard tests/*.cpp)
+# test helpers shared with the properties and the fuzzers (tests/element_bytes.hpp)
+TEST_HDRS := $(wildcard tests/*.hpp)
 
-$(BUILD)/gcc/unit-tests: $(TEST_SRC) $(BUILD)/libsonnx_broadcast.a $(HDRS)
+$(BUILD)/gcc/unit-tests: $(TEST_SRC) $(BUILD)/libsonnx_broadcast.a $(HDRS) $(TEST_HDRS)
 	$(CXX) $(CXXFLAGS) $(CPPFLAGS) $(TEST_SRC) $(BUILD)/libsonnx_broadcast.a -o $@
 
-$(BUILD)/clang/unit-tests: $(TEST_SRC) $(BUILD)/clang/libsonnx_broadcast.a $(HDRS)
+$(BUILD)/clang/unit-tests: $(TEST_SRC) $(BUILD)/clang/libsonnx_broadcast.a $(HDRS) $(TEST_HDRS)
 	$(CLANGXX) $(CXXFLAGS) $(CPPFLAGS) $(TEST_SRC) $(BUILD)/clang/libsonnx_broadcast.a -o $@
 
 tests: $(BUILD)/gcc/unit-tests $(BUILD)/clang/unit-tests

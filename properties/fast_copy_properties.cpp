@@ -22,6 +22,8 @@
 
 #include "sonnx_internal.h"
 
+#include "../tests/element_bytes.hpp"
+
 namespace {
 
 using Shape = std::vector<std::size_t>;
@@ -97,30 +99,6 @@ Pair draw_pair(std::size_t max_count)
   const std::size_t sizes[] = {1, 2, 3, 4, 8, 12, 16, 24};
   p.es = sizes[*rc::gen::inRange<std::size_t>(0, 8)];
   return p;
-}
-
-// count elements of es bytes, each encoding its own index: byte j < min(es, 8) of element e is
-// base-254 digit j of e + salt, plus 1; further bytes are a hash of (e, j, salt) in 1..254. No
-// byte is 0 or 0xff (the outputs' initial bytes), and elements differ while e < 254^min(es, 8)
-// (for es = 1: within 254 elements).
-Bytes distinct_bytes(std::size_t count, std::size_t es, std::size_t salt)
-{
-  Bytes v(count * es);
-  for (std::size_t e = 0; e < count; ++e) {
-    std::uint64_t digits = std::uint64_t{e} + salt;
-    for (std::size_t j = 0; j < es; ++j) {
-      std::uint64_t b;
-      if (j < 8) {
-        b = digits % 254;
-        digits /= 254;
-      } else {
-        b = (std::uint64_t{e} * 0x9E3779B97F4A7C15u ^ std::uint64_t{j} * 0xC2B2AE3D27D4EB4Fu ^ salt) >> 32;
-        b %= 254;
-      }
-      v[e * es + j] = static_cast<unsigned char>(b + 1);
-    }
-  }
-  return v;
 }
 
 template <typename Body> void property(const char *reqs, const char *name, Body body)

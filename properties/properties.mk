@@ -65,7 +65,7 @@ numpy-cases:
 #   make fast-copy-properties   builds and runs properties/fast_copy_properties.cpp (1000 cases per
 #                               property, LONG=1: 20000; RC_PARAMS passes through); writes
 #                               build/results/fast_copy.txt and fast_copy.log.
-$(PROP_BUILD)/fast_copy_properties: properties/fast_copy_properties.cpp src/sonnx_internal.h src/sonnx_broadcast.h $(PROP_LIB)
+$(PROP_BUILD)/fast_copy_properties: properties/fast_copy_properties.cpp tests/element_bytes.hpp src/sonnx_internal.h src/sonnx_broadcast.h $(PROP_LIB)
 	@mkdir -p $(dir $@)
 	$(CXX) $(PROP_CXXFLAGS) properties/fast_copy_properties.cpp $(PROP_LIB) -lrapidcheck -o $@
 

@@ -42,7 +42,7 @@ $(SAN_BUILD)/tsan/%.o: src/%.c $(SAN_HDRS)
 	@mkdir -p $(dir $@)
 	$(CLANG) -std=c11 $(SAN_COMMON) $(TSAN_FLAGS) -c $< -o $@
 
-$(SAN_BUILD)/unit-tests: $(wildcard tests/*.cpp) $(SAN_OBJS) $(SAN_HDRS)
+$(SAN_BUILD)/unit-tests: $(wildcard tests/*.cpp tests/*.hpp) $(SAN_OBJS) $(SAN_HDRS)
 	$(CLANGXX) -std=c++20 $(SAN_COMMON) $(SAN_FLAGS) $(wildcard tests/*.cpp) $(SAN_OBJS) -o $@
 
 $(SAN_BUILD)/properties: properties/properties.cpp properties/prop_support.hpp $(SAN_OBJS) $(SAN_HDRS)

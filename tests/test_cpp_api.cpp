@@ -19,6 +19,7 @@
 #include <array>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <deque>
 #include <initializer_list>
 #include <limits>
@@ -618,6 +619,25 @@ TEST_CASE("float16 is 16 bits of storage: NaN, -0 and the largest finite value c
   CHECK(show(z) == "h7e00 h8000 hfbff h0001 h7e00 h8000 hfbff h0001");
   CHECK(sonnx::float16{0x7E00} == sonnx::float16{0x7E00}); /* bits, not IEEE: a NaN equals itself */
   CHECK(!(sonnx::float16{0x8000} == sonnx::float16{0x0000}));
+}
+
+// A float is copied as its 4 bytes, not as a value: payloads, a signalling NaN, -0.0 and a
+// denormal cross unchanged. Set and compared through memcpy / memcmp, never as float values.
+// @req SONNX-ELEM
+TEST_CASE("float bit patterns cross broadcast_to exactly: NaN payloads, signalling NaN, -0.0, denormals, infinities")
+{
+  const std::uint32_t bits[6] = {0x7FC00001u, 0x7F800001u, 0x80000000u,
+                                 0x00000001u, 0xFF800000u, 0xFFC12345u};
+  buf<float> x(6, 0.0f);
+  std::memcpy(x.begin(), bits, sizeof bits);
+  buf<float> z(30, 1.0f);
+  const sonnx::result<shape> r = sonnx::broadcast_to<float>(x, {1, 6}, z, {5, 6});
+  REQUIRE(r);
+  CHECK(*r == shape{5, 6});
+  for (std::size_t row = 0; row < 5; ++row) {
+    CAPTURE(row);
+    CHECK(std::memcmp(z.begin() + row * 6, bits, sizeof bits) == 0);
+  }
 }
 
 // @req SONNX-TYPES SONNX-ELEM LIB-STRIDES

@@ -14,6 +14,8 @@
  * consistency properties. Axes, inputs and indices are 0-based.
  */
 #include "sonnx_broadcast.h"
+/* the two data kernels, sonnx_fast_copy and sonnx_reference_copy, run directly by one case */
+#include "sonnx_internal.h"
 
 #include <doctest/doctest.h>
 
@@ -1098,6 +1100,64 @@ TEST_CASE("string elements: handles copied by value")
   CHECK(z[4] == s1);
   CHECK(z[5] == s2);
   CHECK(std::string(z[5]) == "gamma");
+}
+
+// Elements are bytes, not values: a copy through a floating-point register could quiet a
+// signalling NaN, drop a payload or flush a denormal, and a value comparison would not see it
+// (NaN != NaN, -0.0 == 0.0). Checked through sonnx_broadcast_to and through each data kernel:
+// sonnx_fast_copy (the one shipped) and sonnx_reference_copy (-DSONNX_REFERENCE_KERNEL's).
+// @req SONNX-ELEM
+TEST_CASE("sonnx_broadcast_to copies floating-point bit patterns exactly: NaN payloads, signalling NaN, -0.0, denormals, infinities")
+{
+  /* x (xd) broadcast to zd by kernel k (0: sonnx_broadcast_to, 1: sonnx_fast_copy,
+     2: sonnx_reference_copy): count(zd) elements of es bytes, then 8 canary bytes. */
+  const auto run = [](int k, const Sizes &xd, const void *x, size_t es, const Sizes &zd) {
+    const size_t cx = product(xd), cz = product(zd);
+    std::vector<unsigned char> out(cz * es + 8, kCanary);
+    if (k == 0) {
+      sonnx_error err = canary_error();
+      CHECK(sonnx_broadcast_to(view(xd), x, es, view(zd), out.data(), cz * es, &err) == SONNX_OK);
+      CHECK(err.status == SONNX_OK);
+    } else {
+      (k == 1 ? sonnx_fast_copy : sonnx_reference_copy)(static_cast<const char *>(x),
+                                                         reinterpret_cast<char *>(out.data()), es,
+                                                         view(xd), view(zd), cx, cz);
+    }
+    CHECK(all_canary(out.data() + cz * es, 8));
+    return out;
+  };
+  /* quiet NaN with payload 1, signalling NaN, -0.0, the smallest denormal, -inf, a negative
+     quiet NaN with a payload */
+  const uint32_t fbits[6] = {0x7FC00001u, 0x7F800001u, 0x80000000u,
+                             0x00000001u, 0xFF800000u, 0xFFC12345u};
+  float xf[6];
+  static_assert(sizeof xf == sizeof fbits);
+  std::memcpy(xf, fbits, sizeof xf);
+  const uint64_t dbits[3] = {0x7FF8000000000001u, 0x7FF0000000000001u, 0x8000000000000000u};
+  const uint64_t dbits2[3] = {0x0000000000000001u, 0xFFF0000000000000u, 0xFFF123456789ABCDu};
+  double xa[3], xb[3];
+  std::memcpy(xa, dbits, sizeof xa);
+  std::memcpy(xb, dbits2, sizeof xb);
+  for (int k = 0; k < 3; ++k) {
+    CAPTURE(k);
+    /* (1,6) to (5,6): each of the 5 rows is x. */
+    const std::vector<unsigned char> zf = run(k, {1, 6}, xf, sizeof(float), {5, 6});
+    for (size_t row = 0; row < 5; ++row) {
+      CAPTURE(row);
+      CHECK(std::memcmp(zf.data() + row * sizeof xf, xf, sizeof xf) == 0);
+    }
+    /* (3,1) to (3,4): row i is element i four times; the six patterns in two inputs. */
+    for (const double *xv : {xa, xb}) {
+      const std::vector<unsigned char> zv = run(k, {3, 1}, xv, sizeof(double), {3, 4});
+      for (size_t row = 0; row < 3; ++row) {
+        for (size_t col = 0; col < 4; ++col) {
+          CAPTURE(row);
+          CAPTURE(col);
+          CHECK(std::memcmp(zv.data() + (row * 4 + col) * sizeof(double), &xv[row], sizeof(double)) == 0);
+        }
+      }
+    }
+  }
 }
 
 /* ======================= Strides and source offsets ======================= */

@@ -9,6 +9,8 @@
 // reference kernel sonnx_reference_copy.
 #include "sonnx_internal.h"
 
+#include "element_bytes.hpp"
+
 #include <algorithm>
 #include <doctest/doctest.h>
 
@@ -95,29 +97,6 @@ std::vector<unsigned char> spec_broadcast(const dims_t &xd, const std::vector<un
   return z;
 }
 
-// count elements of es bytes, each encoding its own index: byte j < min(es, 8) of element e is
-// base-254 digit j of e, plus 1; further bytes are a hash of (e, j) in 1..254. No byte is the 0
-// the output starts with, and elements differ while e < 254^min(es, 8) (for es = 1: within 254 elements).
-std::vector<unsigned char> distinct_bytes(size_t count, size_t es)
-{
-  std::vector<unsigned char> v(count * es);
-  for (size_t e = 0; e < count; ++e) {
-    uint64_t digits = e;
-    for (size_t j = 0; j < es; ++j) {
-      uint64_t b;
-      if (j < 8) {
-        b = digits % 254;
-        digits /= 254;
-      } else {
-        b = (uint64_t{e} * 0x9E3779B97F4A7C15u ^ uint64_t{j} * 0xC2B2AE3D27D4EB4Fu) >> 32;
-        b %= 254;
-      }
-      v[e * es + j] = static_cast<unsigned char>(b + 1);
-    }
-  }
-  return v;
-}
-
 sonnx_shape c_shape(const dims_t &d) { return sonnx_shape{d.size(), d.empty() ? nullptr : d.data()}; }
 
 }  // namespace
@@ -134,7 +113,7 @@ TEST_CASE("fast kernel = spec on every (x, z) of rank <= 3, sizes in {0..3}, sev
       ++pairs;
       for (size_t es : {1u, 2u, 3u, 4u, 8u, 16u}) {
         const size_t cx = count_of(xd), cz = count_of(zd);
-        const std::vector<unsigned char> x = distinct_bytes(cx, es);
+        const std::vector<unsigned char> x = distinct_bytes(cx, es, 0);
         const std::vector<unsigned char> want = spec_broadcast(xd, x, es, zd);
         // One guard byte after the output: nothing may be written past count(z) * es.
         std::vector<unsigned char> fast(cz * es + 1, 0), ref(cz * es + 1, 0), api(cz * es + 1, 0);
@@ -189,7 +168,7 @@ TEST_CASE("fast kernel: element and block fills, every size class")
           dims_t zd = pair;
           zd[1] = stretch;
           const size_t cx = count_of(xd), cz = count_of(zd);
-          const std::vector<unsigned char> x = distinct_bytes(cx, es);
+          const std::vector<unsigned char> x = distinct_bytes(cx, es, 0);
           const std::vector<unsigned char> want = spec_broadcast(xd, x, es, zd);
           std::vector<unsigned char> fast(cz * es + 1, 0);
           sonnx_fast_copy(reinterpret_cast<const char *>(x.data()), reinterpret_cast<char *>(fast.data()),
@@ -221,7 +200,7 @@ TEST_CASE("fast kernel: the issue's cases at reduced size, each kind of level")
   for (const one &c : cases) {
     for (size_t es : {1u, 2u, 4u, 8u, 12u}) {
       const size_t cx = count_of(c.x), cz = count_of(c.z);
-      const std::vector<unsigned char> x = distinct_bytes(cx, es);
+      const std::vector<unsigned char> x = distinct_bytes(cx, es, 0);
       const std::vector<unsigned char> want = spec_broadcast(c.x, x, es, c.z);
       std::vector<unsigned char> fast(cz * es + 1, 0);
       sonnx_fast_copy(reinterpret_cast<const char *>(x.data()), reinterpret_cast<char *>(fast.data()), es,
@@ -253,7 +232,7 @@ TEST_CASE("fast kernel: outputs at every offset from a 64-byte boundary")
   for (const one &c : cases) {
     for (size_t es : {1u, 4u}) {
       const size_t cx = count_of(c.x), cz = count_of(c.z);
-      const std::vector<unsigned char> x = distinct_bytes(cx, es);
+      const std::vector<unsigned char> x = distinct_bytes(cx, es, 0);
       const std::vector<unsigned char> want = spec_broadcast(c.x, x, es, c.z);
       for (size_t offset = 0; offset < 64; ++offset) {
         // 64 guard bytes before the aligned base, then offset bytes, the output, 64 guard bytes.

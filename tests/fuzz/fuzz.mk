@@ -27,7 +27,7 @@ FUZZ_CORE_SAN := -fsanitize=fuzzer-no-link,address,undefined,integer
 FUZZ_SAN := -fsanitize=fuzzer,address,undefined
 FUZZ_OBJS := $(patsubst src/%.c,$(FUZZ_BUILD)/obj/%.o,$(wildcard src/*.c))
 FUZZ_BINS := $(addprefix $(FUZZ_BUILD)/fuzz_,$(FUZZ_TARGETS))
-FUZZ_HDRS := $(wildcard tests/fuzz/*.hpp src/*.h)
+FUZZ_HDRS := $(wildcard tests/fuzz/*.hpp tests/*.hpp src/*.h)
 
 $(FUZZ_BUILD)/obj/%.o: src/%.c $(wildcard src/*.h)
 	@mkdir -p $(dir $@)

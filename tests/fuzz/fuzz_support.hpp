@@ -30,6 +30,9 @@
 
 #include "sonnx_broadcast.h"
 
+/* element_byte: input bytes encoding their element's index (shared with tests/, properties/) */
+#include "../element_bytes.hpp"
+
 #include <sys/mman.h>
 
 #include <algorithm>
@@ -290,22 +293,6 @@ inline bool exact_bytes(size_t count, size_t es, size_t *bytes)
 }
 
 /* Step 1 (SONNX-STEP1-PAD), 0-based: size of axis i of x padded to rank ny. */
-/* Byte k of an input buffer of elements of es bytes, distinct per element so that a wrong
-   source offset cannot go unseen: the first min(es, 8) bytes of element e hold
-   e + salt * C little-endian (C odd: inputs with different salts differ at every element);
-   further bytes, and every byte when es is 0, a hash of (salt, e, byte position). */
-inline unsigned char element_byte(size_t k, size_t es, uint64_t salt)
-{
-  const uint64_t e = es ? k / es : k, pos = es ? k % es : 0;
-  if (es != 0 && pos < 8) {
-    return static_cast<unsigned char>((e + salt * UINT64_C(0x9E3779B97F4A7C15)) >> (8 * pos));
-  }
-  uint64_t h = e * UINT64_C(0x9E3779B97F4A7C15) ^ salt * UINT64_C(0xC2B2AE3D27D4EB4F) ^
-               pos * UINT64_C(0x165667B19E3779F9);
-  h ^= h >> 29;
-  return static_cast<unsigned char>(h * UINT64_C(0xBF58476D1CE4E5B9) >> 56);
-}
-
 inline size_t pad(const Sizes &x, size_t ny, size_t i)
 {
   const size_t lead = ny - x.size();
@@ -424,6 +411,53 @@ inline StatusReport status_report;
 
 inline void count_status(sonnx_status s) { status_counts()[static_cast<size_t>(s) & 7u] += 1; }
 
+/* The requirement IDs a message of err's status may cite, from README.md's catalogue ("Error
+   messages") and sonnx_rule in sonnx_broadcast.h: one per status, but for SONNX_ERR_INCOMPATIBLE
+   the ID of err->rule (a value outside the list reads as SONNX_RULE_SONNX) and for
+   SONNX_ERR_ARGUMENT the forms whose subject matches err's fields (input and axis: broadcast
+   dimension out of order; input: element size; axis: index of LIB-STRIDES; neither: number of
+   inputs or length of the broadcast dimensions). */
+inline std::vector<std::string> message_tags(const sonnx_error &e)
+{
+  const bool in = e.input != kNoIndex, ax = e.axis != kNoIndex;
+  switch (e.status) {
+  case SONNX_ERR_NULL: return {"LIB-NULL"};
+  case SONNX_ERR_ARGUMENT:
+    if (in) {
+      return {ax ? "XLA-INDIM-ORDER" : "LIB-ELEM-SIZE"};
+    }
+    return ax ? std::vector<std::string>{"LIB-STRIDES"}
+              : std::vector<std::string>{"SONNX-L-RANGE", "XLA-INDIM-TUPLE"};
+  case SONNX_ERR_RANK: return {"LIB-RANK"};
+  case SONNX_ERR_INCOMPATIBLE:
+    switch (e.rule) {
+    case SONNX_RULE_XLA_INDIM_MATCH: return {"XLA-INDIM-MATCH"};
+    case SONNX_RULE_XLA_DEGENERATE: return {"XLA-DEGENERATE"};
+    case SONNX_RULE_ONNX_UNIDIR: return {"ONNX-UNIDIR"};
+    default: return {"SONNX-C1"};
+    }
+  case SONNX_ERR_OVERFLOW: return {"LIB-OVERFLOW"};
+  case SONNX_ERR_CAPACITY: return {"LIB-CAPACITY"};
+  default: return {};
+  }
+}
+
+/* How the catalogue's message of err starts: "input i, axis a: ", "input i: " or "axis a: ";
+   "output i: " / "output: " for an output (a capacity, an output's NULL data, expected 3 per
+   sonnx_error's comment, or an overflow of no input); "" where it names neither. */
+inline std::string message_subject(const sonnx_error &e)
+{
+  const bool in = e.input != kNoIndex, ax = e.axis != kNoIndex;
+  if (e.status == SONNX_ERR_CAPACITY || (e.status == SONNX_ERR_NULL && in && e.expected == 3) ||
+      (e.status == SONNX_ERR_OVERFLOW && !in)) {
+    return in ? "output " + num(e.input) + ": " : std::string("output: ");
+  }
+  if (in) {
+    return "input " + num(e.input) + (ax ? ", axis " + num(e.axis) : std::string()) + ": ";
+  }
+  return ax ? "axis " + num(e.axis) + ": " : std::string();
+}
+
 /* Compares err with the reference, and the outputs' canaries on an error. */
 inline void check_status(const char *target, sonnx_status got, const sonnx_error *err,
                          const Expect &want)
@@ -455,12 +489,28 @@ inline void check_status(const char *target, sonnx_status got, const sonnx_error
     fail(target, "status " + num(got) + ": err rule " + num(err->rule) + ", reference " +
                      num(want.rule));
   }
-  /* The message names what went wrong: checked in full by fuzz_format_error; here the
-     requirement ID is present and the message fits. */
+  /* The message names what went wrong: checked in full by fuzz_format_error; here it fits,
+     starts with the input / axis it reports and ends with the requirement ID of its status
+     and rule, in parentheses (README.md catalogue). */
   char msg[SONNX_MESSAGE_MAX];
   const size_t len = sonnx_format_error(err, msg, sizeof msg);
-  if (len >= SONNX_MESSAGE_MAX || std::strlen(msg) != len || std::strchr(msg, '(') == nullptr) {
+  if (len >= SONNX_MESSAGE_MAX || std::strlen(msg) != len) {
     fail(target, std::string("bad message: ") + msg);
+  }
+  const std::string text(msg), subject = message_subject(*err);
+  if (text.compare(0, subject.size(), subject) != 0) {
+    fail(target, "message \"" + text + "\" does not start with \"" + subject + "\"");
+  }
+  bool tagged = false;
+  std::string tags;
+  for (const std::string &t : message_tags(*err)) {
+    const std::string end = " (" + t + ")";
+    tagged = tagged || (text.size() > end.size() &&
+                        text.compare(text.size() - end.size(), end.size(), end) == 0);
+    tags += (tags.empty() ? "" : " or ") + end;
+  }
+  if (!tagged) {
+    fail(target, "message \"" + text + "\" does not end with" + tags);
   }
 }
 
