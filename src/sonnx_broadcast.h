@@ -122,6 +122,24 @@ typedef struct {
   predicate input_ok{L}(sonnx_shape *in, integer m) = shape_ok(in[m]);
 
   predicate input_rank_too_high{L}(sonnx_shape *in, integer m) = in[m].rank > SONNX_MAX_RANK;
+
+  // @req LIB-RANK LIB-NULL: the status of a shape that is not ok: SONNX_ERR_RANK when its
+  // rank is above SONNX_MAX_RANK, else SONNX_ERR_NULL (its dims).
+  logic integer bad_shape_status(sonnx_shape s) =
+    s.rank > SONNX_MAX_RANK ? SONNX_ERR_RANK : SONNX_ERR_NULL;
+
+  // The report of bad shape s, input `input`: its status, its position, no axis, and for
+  // SONNX_ERR_RANK its rank against SONNX_MAX_RANK.
+  predicate bad_shape_report{L}(sonnx_error *err, integer status, sonnx_shape s, integer input) =
+    status == bad_shape_status(s) &&
+    (err != \null ==> err->status == status && err->input == input && err->axis == SONNX_NO_INDEX &&
+       (status == SONNX_ERR_RANK ==> err->size == s.rank && err->expected == SONNX_MAX_RANK));
+
+  // Of x (input 0) and z (input 1), checked in this order, the first that is not ok is
+  // reported.
+  predicate bad_shape_reported{L}(sonnx_error *err, integer status, sonnx_shape x, sonnx_shape z) =
+    (!shape_ok(x) ==> bad_shape_report(err, status, x, 0)) &&
+    (shape_ok(x) ==> bad_shape_report(err, status, z, 1));
 */
 #endif
 
@@ -377,9 +395,7 @@ sonnx_status sonnx_shape_count(sonnx_shape s, size_t *count);
     behavior bad_shape:            // @req LIB-RANK LIB-NULL
       assumes !shape_ok(x) || !shape_ok(z);
       assigns *err;
-      ensures \result == SONNX_ERR_RANK || \result == SONNX_ERR_NULL;
-      ensures err != \null ==> err->status == \result &&
-        (shape_ok(x) ==> err->input == 1) && (!shape_ok(x) ==> err->input == 0);
+      ensures bad_shape_reported(err, \result, x, z);
     behavior elem_size:            // @req LIB-ELEM-SIZE
       assumes shape_ok(x) && shape_ok(z) && elem_size == 0;
       assigns *err;
@@ -548,7 +564,7 @@ sonnx_status sonnx_broadcast(size_t n, const sonnx_tensor *inputs, const sonnx_b
     behavior bad_shape:            // @req LIB-RANK LIB-NULL
       assumes !shape_ok(x) || !shape_ok(z);
       assigns *err;
-      ensures \result == SONNX_ERR_RANK || \result == SONNX_ERR_NULL;
+      ensures bad_shape_reported(err, \result, x, z);
     behavior incompatible:         // @req ONNX-UNIDIR SONNX-C1
       assumes shape_ok(x) && shape_ok(z) && !broadcasts_to(x, z);
       assigns *err;
@@ -591,7 +607,7 @@ sonnx_status sonnx_broadcast_strides(sonnx_shape x, sonnx_shape z, size_t *strid
     behavior bad_shape:            // @req LIB-RANK LIB-NULL
       assumes !shape_ok(x) || !shape_ok(z);
       assigns *err;
-      ensures \result == SONNX_ERR_RANK || \result == SONNX_ERR_NULL;
+      ensures bad_shape_reported(err, \result, x, z);
     behavior incompatible:         // @req ONNX-UNIDIR SONNX-C1
       assumes shape_ok(x) && shape_ok(z) && !broadcasts_to(x, z);
       assigns *err;
@@ -719,9 +735,7 @@ size_t sonnx_format_error(const sonnx_error *err, char *buf, size_t cap);
     behavior bad_shape:            // @req LIB-RANK LIB-NULL
       assumes !shape_ok(x) || !shape_ok(z);
       assigns *err;
-      ensures \result == SONNX_ERR_RANK || \result == SONNX_ERR_NULL;
-      ensures err != \null ==> err->status == \result &&
-        (shape_ok(x) ==> err->input == 1) && (!shape_ok(x) ==> err->input == 0);
+      ensures bad_shape_reported(err, \result, x, z);
     behavior null_dimensions:      // @req LIB-NULL
       assumes shape_ok(x) && shape_ok(z);
       assumes broadcast_dimensions == \null && x.rank > 0;
@@ -867,9 +881,7 @@ sonnx_status sonnx_broadcast_in_dim(sonnx_shape x, const void *x_data, size_t el
       assumes !pair_out_null(out_dims, capacity, out_rank);
       assumes !shape_ok(lhs) || !shape_ok(rhs);
       assigns *err;
-      ensures \result == SONNX_ERR_RANK || \result == SONNX_ERR_NULL;
-      ensures err != \null ==> err->status == \result &&
-        (shape_ok(lhs) ==> err->input == 1) && (!shape_ok(lhs) ==> err->input == 0);
+      ensures bad_shape_reported(err, \result, lhs, rhs);
     behavior bad_length:           // @req XLA-INDIM-TUPLE XLA-SCALAR
       assumes !pair_out_null(out_dims, capacity, out_rank);
       assumes shape_ok(lhs) && shape_ok(rhs);
@@ -964,9 +976,7 @@ sonnx_status sonnx_xla_binary_shape(sonnx_shape lhs, sonnx_shape rhs,
     behavior bad_shape:            // @req LIB-RANK LIB-NULL
       assumes !shape_ok(a) || !shape_ok(b);
       assigns *err;
-      ensures \result == SONNX_ERR_RANK || \result == SONNX_ERR_NULL;
-      ensures err != \null ==> err->status == \result &&
-        (shape_ok(a) ==> err->input == 1) && (!shape_ok(a) ==> err->input == 0);
+      ensures bad_shape_reported(err, \result, a, b);
     behavior incompatible:         // @req ONNX-UNIDIR SONNX-C1
       assumes shape_ok(a) && shape_ok(b) && !broadcasts_to(b, a);
       assigns *err;
@@ -999,9 +1009,7 @@ sonnx_status sonnx_unidirectional_check(sonnx_shape a, sonnx_shape b, sonnx_erro
       assumes !pair_out_null(out_dims, capacity, out_rank);
       assumes !shape_ok(x) || !shape_ok(shape);
       assigns *err;
-      ensures \result == SONNX_ERR_RANK || \result == SONNX_ERR_NULL;
-      ensures err != \null ==> err->status == \result &&
-        (shape_ok(x) ==> err->input == 1) && (!shape_ok(x) ==> err->input == 0);
+      ensures bad_shape_reported(err, \result, x, shape);
     behavior capacity:             // @req LIB-CAPACITY
       assumes !pair_out_null(out_dims, capacity, out_rank);
       assumes shape_ok(x) && shape_ok(shape);

@@ -295,8 +295,11 @@ static byte_size_result byte_size(sonnx_shape s, size_t es)
     assigns \nothing;
     behavior bad_shape:
       assumes !shape_ok(x) || !shape_ok(z);
-      ensures \result.status == SONNX_ERR_RANK || \result.status == SONNX_ERR_NULL;
-      ensures (shape_ok(x) ==> \result.input == 1) && (!shape_ok(x) ==> \result.input == 0);
+      ensures x_bad: !shape_ok(x) ==> \result.status == bad_shape_status(x) && \result.input == 0 &&
+        (\result.status == SONNX_ERR_RANK ==> \result.size == x.rank && \result.expected == SONNX_MAX_RANK);
+      ensures z_bad: shape_ok(x) ==> \result.status == bad_shape_status(z) && \result.input == 1 &&
+        (\result.status == SONNX_ERR_RANK ==> \result.size == z.rank && \result.expected == SONNX_MAX_RANK);
+      ensures \result.axis == SONNX_NO_INDEX;
     behavior elem_size:
       assumes shape_ok(x) && shape_ok(z) && es == 0;
       ensures \result.status == SONNX_ERR_ARGUMENT;
@@ -451,7 +454,11 @@ sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_s
     assigns \nothing;
     behavior bad_shape:
       assumes !shape_ok(x) || !shape_ok(z);
-      ensures \result.status == SONNX_ERR_RANK || \result.status == SONNX_ERR_NULL;
+      ensures x_bad: !shape_ok(x) ==> \result.status == bad_shape_status(x) && \result.input == 0 &&
+        (\result.status == SONNX_ERR_RANK ==> \result.size == x.rank && \result.expected == SONNX_MAX_RANK);
+      ensures z_bad: shape_ok(x) ==> \result.status == bad_shape_status(z) && \result.input == 1 &&
+        (\result.status == SONNX_ERR_RANK ==> \result.size == z.rank && \result.expected == SONNX_MAX_RANK);
+      ensures \result.axis == SONNX_NO_INDEX;
     behavior incompatible:
       assumes shape_ok(x) && shape_ok(z) && !broadcasts_to(x, z);
       ensures \result.status == SONNX_ERR_INCOMPATIBLE && \result.input == 0;

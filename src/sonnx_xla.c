@@ -308,8 +308,11 @@ static int has_zero_size(sonnx_shape z)
       indim_match(x, (size_t *)bd, z) && es > 0;
     behavior bad_shape:
       assumes !shape_ok(x) || !shape_ok(z);
-      ensures \result.status == SONNX_ERR_RANK || \result.status == SONNX_ERR_NULL;
-      ensures (shape_ok(x) ==> \result.input == 1) && (!shape_ok(x) ==> \result.input == 0);
+      ensures x_bad: !shape_ok(x) ==> \result.status == bad_shape_status(x) && \result.input == 0 &&
+        (\result.status == SONNX_ERR_RANK ==> \result.size == x.rank && \result.expected == SONNX_MAX_RANK);
+      ensures z_bad: shape_ok(x) ==> \result.status == bad_shape_status(z) && \result.input == 1 &&
+        (\result.status == SONNX_ERR_RANK ==> \result.size == z.rank && \result.expected == SONNX_MAX_RANK);
+      ensures \result.axis == SONNX_NO_INDEX;
     behavior null_dimensions:
       assumes shape_ok(x) && shape_ok(z);
       assumes bd == \null && x.rank > 0;
@@ -955,8 +958,11 @@ static pair_result degenerate_shape(sonnx_shape lhs, sonnx_shape rhs, const size
     behavior bad_shape:
       assumes !pair_out_null(out_dims, capacity, out_rank);
       assumes !shape_ok(lhs) || !shape_ok(rhs);
-      ensures \result.status == SONNX_ERR_RANK || \result.status == SONNX_ERR_NULL;
-      ensures (shape_ok(lhs) ==> \result.input == 1) && (!shape_ok(lhs) ==> \result.input == 0);
+      ensures lhs_bad: !shape_ok(lhs) ==> \result.status == bad_shape_status(lhs) && \result.input == 0 &&
+        (\result.status == SONNX_ERR_RANK ==> \result.size == lhs.rank && \result.expected == SONNX_MAX_RANK);
+      ensures rhs_bad: shape_ok(lhs) ==> \result.status == bad_shape_status(rhs) && \result.input == 1 &&
+        (\result.status == SONNX_ERR_RANK ==> \result.size == rhs.rank && \result.expected == SONNX_MAX_RANK);
+      ensures \result.axis == SONNX_NO_INDEX;
     behavior bad_length:
       assumes !pair_out_null(out_dims, capacity, out_rank);
       assumes shape_ok(lhs) && shape_ok(rhs);
