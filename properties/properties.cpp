@@ -174,6 +174,9 @@ void commut_data()
 // ---------------------------------------------------------------------------
 
 // @req SONNX-REC
+// The binary step of the fold is the test's own reference, not the library's two-input call:
+// ref_sonnx on the pair (SONNX-STEP1-PAD, SONNX-STEP2-MAX, SONNX-C1) or, for the NumPy rule,
+// e22_binary (ARRAYAPI-ALGO).
 void rec_fold()
 {
   const Shapes in = *gen_shapes(1, 8);
@@ -187,14 +190,19 @@ void rec_fold()
     std::size_t fail_step = n;
     Shape acc_at_fail;
     for (std::size_t k = 1; k < n; ++k) {
-      const ShapeCall c = call_shape(numpy, Shapes{acc, in[k]});
-      if (c.st != SONNX_OK) {
-        RC_ASSERT(c.st == SONNX_ERR_INCOMPATIBLE);
+      std::optional<Shape> step;
+      if (numpy) {
+        step = e22_binary(acc, in[k]);
+      } else {
+        const RefShape pair = ref_sonnx(Shapes{acc, in[k]});
+        if (pair.ok) step = pair.dims;
+      }
+      if (!step) {
         fail_step = k;
         acc_at_fail = acc;
         break;
       }
-      acc = c.dims;
+      acc = *step;
     }
     if (!numpy) tag_status(fail_step == n);
     RC_ASSERT((nary.st == SONNX_OK) == (fail_step == n));
@@ -213,6 +221,8 @@ void rec_fold()
       RC_ASSERT(op.dims == acc);
     } else {
       RC_ASSERT(op.st == SONNX_ERR_INCOMPATIBLE);
+      RC_ASSERT(op.err.status == op.st);
+      RC_ASSERT(op.err.rule == SONNX_RULE_SONNX); // a C1 violation, no target shape (LIB-ERR-STATUS)
       RC_ASSERT(op.untouched);
       RC_ASSERT(op.err.input == fail_step);
       const RefShape pair = ref_sonnx(Shapes{acc_at_fail, in[fail_step]});
@@ -632,6 +642,21 @@ void unidirectional()
   tx.shape = x;
   tx.kind = Kind::I32;
   fill(tx, 3);
+  // The refusal report the contracts of sonnx_broadcast_to, _strides and sonnx_source_offset
+  // promise: the status returned, input 0 (x), and ONNX-UNIDIR's rule, or for x's rank
+  // (LIB-RANK) no axis, its rank against SONNX_MAX_RANK and the default rule.
+  const auto refusal_reported = [&](const sonnx_error &e, sonnx_status st) {
+    RC_ASSERT(e.status == st);
+    RC_ASSERT(e.input == 0u);
+    if (rank_error) {
+      RC_ASSERT(e.axis == SONNX_NO_INDEX);
+      RC_ASSERT(e.size == x.size());
+      RC_ASSERT(e.expected == SONNX_MAX_RANK);
+      RC_ASSERT(e.rule == SONNX_RULE_SONNX);
+    } else {
+      RC_ASSERT(e.rule == SONNX_RULE_ONNX_UNIDIR);
+    }
+  };
   const ToCall to = call_to(tx, z);
   RC_ASSERT((to.st == SONNX_OK) == ref);
   if (ref) {
@@ -640,7 +665,7 @@ void unidirectional()
     RC_ASSERT(to.st == refused);
     RC_ASSERT(!to.out.empty());
     RC_ASSERT(to.untouched); // LIB-ERR-NOWRITE: every output byte still 0x5A
-    RC_ASSERT(to.err.input == 0u);
+    refusal_reported(to.err, to.st);
     if (x.size() <= z.size()) {
       std::size_t first = 0;
       for (; first < z.size(); ++first) {
@@ -655,16 +680,29 @@ void unidirectional()
   // ONNX-UNIDIR: x broadcasts to z iff the SONNX rule on (x, z) succeeds and gives z
   const ShapeCall sh = call_shape(false, Shapes{x, z});
   RC_ASSERT((sh.st == SONNX_OK && sh.dims == z) == ref);
-  // the view functions accept exactly the same pairs
+  // the view functions accept exactly the same pairs (err NULL, then, on a refusal, a record
+  // whose fields start as sentinels)
+  const sonnx_error fresh{SONNX_OK, kSentinel, kSentinel, kSentinel, kSentinel, kRuleSentinel};
   std::vector<std::size_t> strides(z.size() + 1, kSentinel);
   const sonnx_status st = sonnx_broadcast_strides(view(x), view(z), strides.data(), nullptr);
   RC_ASSERT(st == (ref ? SONNX_OK : refused));
+  if (!ref) {
+    sonnx_error e = fresh;
+    RC_ASSERT(sonnx_broadcast_strides(view(x), view(z), strides.data(), &e) == refused);
+    refusal_reported(e, refused);
+  }
   if (count_of(z) > 0 || !ref) {
     std::vector<std::size_t> idx(z.size(), 0);
     std::size_t off = kSentinel;
     const sonnx_status so = sonnx_source_offset(view(x), view(z), idx.data(), &off, nullptr);
     RC_ASSERT(so == (ref ? SONNX_OK : refused));
-    if (!ref) RC_ASSERT(off == kSentinel);
+    if (!ref) {
+      RC_ASSERT(off == kSentinel);
+      sonnx_error e = fresh;
+      RC_ASSERT(sonnx_source_offset(view(x), view(z), idx.data(), &off, &e) == refused);
+      RC_ASSERT(off == kSentinel);
+      refusal_reported(e, refused);
+    }
   }
 }
 

@@ -10,7 +10,9 @@
 // The references below are transcriptions of the requirement statements (spec/requirements.md)
 // written here, sharing no code with src/: `ref_in_dim` (XLA-INDIM-TUPLE / XLA-INDIM-MATCH, with
 // 1s stretching to any size, E25), `ref_first_bad_entry` (XLA-INDIM-ORDER), `ref_xla_shape`
-// (XLA-COMPOSE with the NumPy rule, E27/E28/E29), `ref_sonnx_pair` (SONNX max rule + C1).
+// (XLA-COMPOSE with the NumPy rule, E27/E28/E29, and where it first fails), `ref_sonnx_pair`
+// (SONNX max rule + C1, and its first violation). Error fields are checked against them and
+// against the reports the header documents (status, input, axis, size, expected, rule).
 #include <rapidcheck.h>
 
 #include <algorithm>
@@ -55,6 +57,10 @@ template <typename T> T pick(T lo, T hi) { return *rc::gen::resize(100, rc::gen:
 bool chance(int percent) { return pick<int>(0, 99) < percent; }
 
 sonnx_shape view(const Shape &s) { return sonnx_shape{s.size(), s.empty() ? nullptr : s.data()}; }
+
+// An error record before a call: every field a sentinel, rule `never`, a rule the call is not
+// expected to report (inside the enum's range), so that no field check passes by default.
+sonnx_error fresh_error(sonnx_rule never) { return sonnx_error{SONNX_OK, kSentinel, kSentinel, kSentinel, kSentinel, never}; }
 
 std::size_t count_of(const Shape &s)
 {
@@ -169,14 +175,30 @@ void trailing_equals_broadcast_to()
   RC_LOG() << "x rank " << x.size() << ", z rank " << z.size() << std::endl;
   const InDimCall a = call_in_dim(xv, x, bd, z);
   Ints to(count_of(z) + 1, kCanary);
-  sonnx_error e{};
+  sonnx_error e = fresh_error(SONNX_RULE_SONNX);
   const sonnx_status st = sonnx_broadcast_to(view(x), xv.empty() ? nullptr : xv.data(), sizeof(std::int32_t),
                                              view(z), to.data(), to.size() * sizeof(std::int32_t), &e);
   bool one_meets_zero = false; // the padded axes have size 1 in x too
   for (std::size_t j = 0; j < z.size() - xr; ++j) one_meets_zero = one_meets_zero || z[j] == 0;
   for (std::size_t k = 0; k < xr; ++k) one_meets_zero = one_meets_zero || (x[k] == 1 && z[bd[k]] == 0);
-  bool matched = true;
-  for (std::size_t k = 0; k < xr; ++k) matched = matched && (x[k] == z[bd[k]] || x[k] == 1);
+  std::size_t mis = xr; // the first operand axis whose size is neither z's nor 1
+  for (std::size_t k = 0; k < xr && mis == xr; ++k)
+    if (x[k] != z[bd[k]] && x[k] != 1) mis = k;
+  const bool matched = mis == xr;
+  if (st != SONNX_OK) { // sonnx_broadcast_to's refusal: x (input 0) does not broadcast to z
+    RC_ASSERT(e.status == st);
+    RC_ASSERT(e.input == 0u);
+    RC_ASSERT(e.rule == SONNX_RULE_ONNX_UNIDIR);
+  }
+  if (!matched) { // XLA-INDIM-MATCH, sizes checked in turn: the first mismatch is reported
+    RC_ASSERT(a.st == SONNX_ERR_INCOMPATIBLE);
+    RC_ASSERT(a.err.status == a.st);
+    RC_ASSERT(a.err.input == 0u);
+    RC_ASSERT(a.err.axis == bd[mis]);
+    RC_ASSERT(a.err.size == x[mis]);
+    RC_ASSERT(a.err.expected == z[bd[mis]]);
+    RC_ASSERT(a.err.rule == SONNX_RULE_XLA_INDIM_MATCH);
+  }
   if (one_meets_zero) {
     RC_ASSERT(st == SONNX_ERR_INCOMPATIBLE);
     RC_ASSERT(a.st == (matched ? SONNX_OK : SONNX_ERR_INCOMPATIBLE));
@@ -186,7 +208,7 @@ void trailing_equals_broadcast_to()
   RC_ASSERT(a.st == st);
   RC_ASSERT(a.z == to);
   if (st == SONNX_ERR_INCOMPATIBLE) {
-    RC_ASSERT(a.err.input == 0);
+    RC_ASSERT(!matched); // its fields are checked above
     RC_ASSERT(a.err.axis == e.axis); // the trailing tuple puts operand axis k on result axis bd[k]
     RC_ASSERT(a.err.size == e.size);
     RC_ASSERT(a.err.expected == e.expected);
@@ -225,6 +247,8 @@ void in_dim_against_reference()
   const std::size_t bad = ref_first_bad_entry(bd, z.size());
   if (bad < bd.size()) {
     RC_ASSERT(c.st == SONNX_ERR_ARGUMENT);
+    RC_ASSERT(c.err.status == c.st);
+    RC_ASSERT(c.err.rule == SONNX_RULE_SONNX); // not an incompatible size: the default rule
     RC_ASSERT(c.err.input == 0);
     RC_ASSERT(c.err.axis == bad);
     RC_ASSERT(c.err.size == bd[bad]);
@@ -237,6 +261,9 @@ void in_dim_against_reference()
     if (x[k] != z[bd[k]] && x[k] != 1) mis = k;
   if (mis < x.size()) {
     RC_ASSERT(c.st == SONNX_ERR_INCOMPATIBLE);
+    RC_ASSERT(c.err.status == c.st);
+    RC_ASSERT(c.err.input == 0);
+    RC_ASSERT(c.err.rule == SONNX_RULE_XLA_INDIM_MATCH);
     RC_ASSERT(c.err.axis == bd[mis]);
     RC_ASSERT(c.err.size == x[mis]);
     RC_ASSERT(c.err.expected == z[bd[mis]]);
@@ -249,9 +276,15 @@ void in_dim_against_reference()
   RC_ASSERT(all_canary(c.z, want.size()));
 }
 
+// Where XLA-DEGENERATE first fails: the axis and the two operands' sizes there, at the higher rank.
+struct DegenerateFail {
+  std::size_t axis = 0, lhs = 0, rhs = 0;
+};
+
 // XLA-COMPOSE, transcribed: the lower-rank operand (lhs for equal ranks) through InDim, the
-// other padded on the left, then the NumPy rule per axis. nullopt when incompatible.
-std::optional<Shape> ref_xla_shape(const Shape &lhs, const Shape &rhs, const Shape &bd)
+// other padded on the left, then the NumPy rule per axis. nullopt when incompatible (and *fail,
+// when given, says where).
+std::optional<Shape> ref_xla_shape(const Shape &lhs, const Shape &rhs, const Shape &bd, DegenerateFail *fail = nullptr)
 {
   const std::size_t h = std::max(lhs.size(), rhs.size());
   const bool lhs_low = lhs.size() <= rhs.size();
@@ -268,7 +301,10 @@ std::optional<Shape> ref_xla_shape(const Shape &lhs, const Shape &rhs, const Sha
   Shape out(h);
   for (std::size_t i = 0; i < h; ++i) {
     const std::size_t a = lhs_low ? mid[i] : hi[i], b = lhs_low ? hi[i] : mid[i];
-    if (a != b && a != 1 && b != 1) return std::nullopt;
+    if (a != b && a != 1 && b != 1) {
+      if (fail) *fail = DegenerateFail{i, a, b};
+      return std::nullopt;
+    }
     out[i] = (a == 1) ? b : a;
   }
   return out;
@@ -290,14 +326,16 @@ void xla_shape_against_reference()
   std::size_t dims[8];
   std::fill(std::begin(dims), std::end(dims), kSentinel);
   std::size_t rank = kSentinel;
-  sonnx_error e{};
+  sonnx_error e = fresh_error(SONNX_RULE_ONNX_UNIDIR);
   const sonnx_status st = sonnx_xla_binary_shape(view(lhs), view(rhs), bd.empty() ? nullptr : bd.data(), bd.size(),
                                                  dims, 8, &rank, &e);
   const bool length_ok = bd.size() == lr || (lhs.size() == rhs.size() && bd.empty());
   const bool untouched = rank == kSentinel && std::all_of(std::begin(dims), std::end(dims),
                                                           [](std::size_t d) { return d == kSentinel; });
+  if (st != SONNX_OK) RC_ASSERT(e.status == st);
   if (!length_ok) {
     RC_ASSERT(st == SONNX_ERR_ARGUMENT);
+    RC_ASSERT(e.rule == SONNX_RULE_SONNX); // not an incompatible size: the default rule
     RC_ASSERT(e.input == SONNX_NO_INDEX && e.axis == SONNX_NO_INDEX && e.size == bd.size() && e.expected == lr);
     RC_ASSERT(untouched);
     return;
@@ -305,14 +343,25 @@ void xla_shape_against_reference()
   const std::size_t bad = ref_first_bad_entry(bd, high.size());
   if (bad < bd.size()) {
     RC_ASSERT(st == SONNX_ERR_ARGUMENT);
+    RC_ASSERT(e.rule == SONNX_RULE_SONNX);
     RC_ASSERT(e.axis == bad);
     RC_ASSERT(e.input == (lhs.size() <= rhs.size() ? 0u : 1u));
+    RC_ASSERT(e.size == bd[bad]);
+    RC_ASSERT(e.expected == (bd[bad] >= high.size() ? high.size() : bd[bad - 1] + 1));
     RC_ASSERT(untouched);
     return;
   }
-  const std::optional<Shape> want = ref_xla_shape(lhs, rhs, bd);
+  DegenerateFail fail;
+  const std::optional<Shape> want = ref_xla_shape(lhs, rhs, bd, &fail);
   if (!want) {
+    // the NumPy rule's report on the two operands at the higher rank, lhs input 0: at the first
+    // failing axis lhs's size (not 1) is the expected one and rhs's (neither it nor 1) offends
     RC_ASSERT(st == SONNX_ERR_INCOMPATIBLE);
+    RC_ASSERT(e.rule == SONNX_RULE_XLA_DEGENERATE);
+    RC_ASSERT(e.input == 1u);
+    RC_ASSERT(e.axis == fail.axis);
+    RC_ASSERT(e.size == fail.rhs);
+    RC_ASSERT(e.expected == fail.lhs);
     RC_ASSERT(untouched);
     return;
   }
@@ -321,8 +370,14 @@ void xla_shape_against_reference()
   for (std::size_t k = rank; k < 8; ++k) RC_ASSERT(dims[k] == kSentinel);
 }
 
-// SONNX max rule for two shapes (max + C1); nullopt when C1 fails.
-std::optional<Shape> ref_sonnx_pair(const Shape &a, const Shape &b)
+// The first C1 violation of {a, b} (a is input 0), axis by axis then input by input.
+struct C1Fail {
+  std::size_t input = 0, axis = 0, size = 0, expected = 0;
+};
+
+// SONNX max rule for two shapes (max + C1); nullopt when C1 fails (and *fail, when given, says
+// where: the padded size that is neither the max nor 1, against the max).
+std::optional<Shape> ref_sonnx_pair(const Shape &a, const Shape &b, C1Fail *fail = nullptr)
 {
   const std::size_t h = std::max(a.size(), b.size());
   Shape out(h);
@@ -330,7 +385,11 @@ std::optional<Shape> ref_sonnx_pair(const Shape &a, const Shape &b)
     const std::size_t pa = i < h - a.size() ? 1 : a[i - (h - a.size())];
     const std::size_t pb = i < h - b.size() ? 1 : b[i - (h - b.size())];
     const std::size_t d = std::max(pa, pb);
-    if ((pa != d && pa != 1) || (pb != d && pb != 1)) return std::nullopt;
+    const bool a_bad = pa != d && pa != 1, b_bad = pb != d && pb != 1;
+    if (a_bad || b_bad) {
+      if (fail) *fail = a_bad ? C1Fail{0, i, pa, d} : C1Fail{1, i, pb, d};
+      return std::nullopt;
+    }
     out[i] = d;
   }
   return out;
@@ -347,18 +406,58 @@ void onnx_forms()
     const std::size_t r = pick<std::size_t>(0, a.size());
     b.assign(a.end() - static_cast<std::ptrdiff_t>(r), a.end());
     for (std::size_t &d : b)
-      if (chance(30)) d = 1;
+      if (d == 1 && chance(40)) d = pick<std::size_t>(2, 4); // stretches a's 1: C1 holds, result is not a
+      else if (chance(30)) d = 1;
   }
   std::size_t dims[8];
   std::size_t rank = 0;
-  sonnx_error e{};
+  sonnx_error e = fresh_error(SONNX_RULE_ONNX_UNIDIR);
   const sonnx_status st = sonnx_expand_shape(view(a), view(b), dims, 8, &rank, &e);
-  const std::optional<Shape> want = ref_sonnx_pair(a, b);
+  C1Fail c1;
+  const std::optional<Shape> want = ref_sonnx_pair(a, b, &c1);
   RC_ASSERT((st == SONNX_OK) == want.has_value());
   if (want) RC_ASSERT(Shape(dims, dims + rank) == *want);
+  // expand_shape reports as sonnx_broadcast_shape({x, shape}): the first C1 violation, SONNX-C1
+  const auto c1_reported = [&c1](const sonnx_error &r) {
+    RC_ASSERT(r.rule == SONNX_RULE_SONNX);
+    RC_ASSERT(r.input == c1.input);
+    RC_ASSERT(r.axis == c1.axis);
+    RC_ASSERT(r.size == c1.size);
+    RC_ASSERT(r.expected == c1.expected);
+  };
+  if (!want) {
+    RC_ASSERT(st == SONNX_ERR_INCOMPATIBLE);
+    RC_ASSERT(e.status == st);
+    c1_reported(e);
+  }
   const bool uni = b.size() <= a.size() && want && *want == a;
-  RC_ASSERT((sonnx_unidirectional_check(view(a), view(b), &e) == SONNX_OK) == uni);
-  if (!uni) RC_ASSERT(e.status == SONNX_ERR_INCOMPATIBLE);
+  sonnx_error u = fresh_error(SONNX_RULE_XLA_DEGENERATE);
+  const sonnx_status ust = sonnx_unidirectional_check(view(a), view(b), &u);
+  RC_ASSERT((ust == SONNX_OK) == uni);
+  RC_ASSERT(u.status == ust);
+  if (uni) return;
+  RC_ASSERT(ust == SONNX_ERR_INCOMPATIBLE);
+  if (b.size() > a.size()) { // b's rank against a's, no axis
+    RC_TAG("unidir: rank");
+    RC_ASSERT(u.rule == SONNX_RULE_ONNX_UNIDIR);
+    RC_ASSERT(u.input == 1u);
+    RC_ASSERT(u.axis == SONNX_NO_INDEX);
+    RC_ASSERT(u.size == b.size());
+    RC_ASSERT(u.expected == a.size());
+  } else if (!want) { // C1 of {a, b} broken: sonnx_broadcast_shape's report
+    RC_TAG("unidir: C1");
+    c1_reported(u);
+  } else { // the common shape is not a: b (input 1) stretches a 1 of a on axis i
+    RC_TAG("unidir: not a");
+    const std::size_t i = u.axis;
+    RC_ASSERT(u.rule == SONNX_RULE_ONNX_UNIDIR);
+    RC_ASSERT(u.input == 1u);
+    RC_ASSERT(i < a.size());
+    RC_ASSERT((*want)[i] != a[i]); // an axis where the common shape differs from a
+    const std::size_t pb = i < a.size() - b.size() ? 1 : b[i - (a.size() - b.size())];
+    RC_ASSERT(u.size == pb);
+    RC_ASSERT(u.expected == a[i]);
+  }
 }
 
 } // namespace
