@@ -7,6 +7,9 @@
  * library ships the fast kernel of sonnx_fast_copy.c, which has the same
  * contract; -DSONNX_REFERENCE_KERNEL selects the reference one. */
 #include "sonnx_internal.h"
+#ifdef __FRAMAC__
+#include "view_lemmas.h" /* LIB-STRIDES: the view reads what the copy writes (spec/acsl) */
+#endif
 
 /* Lemma (induction from the last axis): padded block sizes are positive and
    grow towards axis 0 when every padded size is positive. */

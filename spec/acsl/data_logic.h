@@ -52,6 +52,12 @@
   logic integer view_stride{L}(sonnx_shape x, integer r, integer k) =
     padded_dim(x, r, k) == 1 ? 0 : padded_block(x, r, k + 1);
 
+  // @req LIB-STRIDES
+  // sum_{k' >= k} idx[k'] * view_stride(x, r, k'): the offset a view through the strides
+  // reads for the multi-index idx (spec/acsl/view_lemmas.h relates it to the copy).
+  logic integer stride_sum{L}(sonnx_shape x, integer r, size_t *idx, integer k) =
+    k >= r ? 0 : stride_sum(x, r, idx, k + 1) + idx[k] * view_stride(x, r, k);
+
   // Every padded block of x fits in size_t (so do strides and offsets).
   predicate blocks_fit{L}(sonnx_shape x, integer r) =
     \forall integer k; 0 <= k <= r ==> padded_block(x, r, k) <= SIZE_MAX;
