@@ -524,6 +524,10 @@ sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_s
       elements_broadcast_to{Post, Pre}((char *)\at(outputs[m].data, Pre), (char *)\at(inputs[m].data, Pre),
         \at(inputs[m].elem_size, Pre), \at(inputs[m].shape, Pre), *out_rank, out_dims,
         count_from(out_dims, 0, *out_rank));
+    ensures beyond: \result == SONNX_OK ==>   // @req LIB-CAPACITY
+      \forall integer m, a; 0 <= m < n && \at(outputs[m].data, Pre) != \null &&
+        count_from(out_dims, 0, *out_rank) * \at(inputs[m].elem_size, Pre) <= a < \at(outputs[m].capacity, Pre) ==>
+          ((char *)\at(outputs[m].data, Pre))[a] == \at(((char *)outputs[m].data)[a], Pre);
     ensures rank_untouched: \result != SONNX_OK && out_rank != \null ==>   // @req LIB-ERR-NOWRITE
       *out_rank == \old(*out_rank);
     ensures dims_untouched: \result != SONNX_OK && out_dims != \null ==>   // @req LIB-ERR-NOWRITE

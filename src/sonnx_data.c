@@ -1174,6 +1174,13 @@ static broadcast_check check_broadcast(size_t n, const sonnx_tensor *inputs,
     predicate output_kept{L1, L2}(sonnx_tensor *in, sonnx_buffer *out, integer j, integer count) =
       \forall integer a; 0 <= a < count * \at(in[j].elem_size, L1) ==>
         \at(((char *)out[j].data)[a], L1) == \at(((char *)out[j].data)[a], L2);
+
+    // @req LIB-CAPACITY: output j's bytes past its count elements, up to its capacity, are
+    // the same at L1 and L2 (the operator writes Zj and nothing else of the buffer).
+    predicate tail_kept{L1, L2}(sonnx_tensor *in, sonnx_buffer *out, integer j, integer count) =
+      \at(out[j].data, L1) != \null ==>
+        \forall integer a; count * \at(in[j].elem_size, L1) <= a < \at(out[j].capacity, L1) ==>
+          \at(((char *)out[j].data)[a], L1) == \at(((char *)out[j].data)[a], L2);
 */
 
 /* Writes output m alone, and says what it leaves alone: every input's bytes
@@ -1194,6 +1201,8 @@ static broadcast_check check_broadcast(size_t n, const sonnx_tensor *inputs,
       input_kept{Post, Pre}((sonnx_tensor *)inputs, j);
     ensures outputs_kept: \forall integer j; 0 <= j < n && j != m ==>
       output_kept{Post, Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, j, z_count);
+    ensures tails_kept: \forall integer j; 0 <= j < n ==>
+      tail_kept{Post, Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, j, z_count);
 */
 static void write_output(size_t n, const sonnx_tensor *inputs, const sonnx_buffer *outputs,
                          sonnx_shape z, size_t z_count, size_t m)
@@ -1215,6 +1224,8 @@ static void write_output(size_t n, const sonnx_tensor *inputs, const sonnx_buffe
        loop invariant \forall integer t; 0 <= t < j ==> input_kept{Here, Pre}((sonnx_tensor *)inputs, t);
        loop invariant \forall integer t; 0 <= t < j && t != m ==>
          output_kept{Here, Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, t, z_count);
+       loop invariant \forall integer t; 0 <= t < j ==>
+         tail_kept{Here, Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, t, z_count);
        loop assigns j;
        loop variant n - j;
     @/
@@ -1237,6 +1248,22 @@ static void write_output(size_t n, const sonnx_tensor *inputs, const sonnx_buffe
              0 <= a < z_count * inputs[j].elem_size ==> zj[a] == \at(zj[a], Pre); @/
         /@ assert output_kept{Here, Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, j, z_count); @/
       }
+      // Output j's bytes past its count, j == m or not: apart from what the data step wrote.
+      /@ assert cap_apart: j != m && z_count > 0 && outputs[j].data != \null ==>
+           \separated(zb + (0 .. outputs[m].capacity - 1),
+             (char *)outputs[j].data + (0 .. outputs[j].capacity - 1)); @/
+      /@ assert tail_apart_other: j != m && z_count > 0 && outputs[j].data != \null ==>
+           \separated(zb + (0 .. z_count * x->elem_size - 1),
+             (char *)outputs[j].data + (z_count * inputs[j].elem_size .. outputs[j].capacity - 1)); @/
+      /@ assert tail_apart_own: j == m && z_count > 0 ==>
+           \separated(zb + (0 .. z_count * x->elem_size - 1),
+             zb + (z_count * x->elem_size .. outputs[m].capacity - 1)); @/
+      /@ assert tail_apart: z_count > 0 && outputs[j].data != \null ==>
+           \separated(zb + (0 .. z_count * x->elem_size - 1),
+             (char *)outputs[j].data + (z_count * inputs[j].elem_size .. outputs[j].capacity - 1)); @/
+      /@ assert tail_j: \let zj = (char *)outputs[j].data; zj != \null ==> \forall integer a;
+           z_count * inputs[j].elem_size <= a < outputs[j].capacity ==> zj[a] == \at(zj[a], Pre); @/
+      /@ assert tail_kept{Here, Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, j, z_count); @/
       j++;
     }
   */
@@ -1259,6 +1286,8 @@ static void write_output(size_t n, const sonnx_tensor *inputs, const sonnx_buffe
     ensures elements_to: \forall integer m; 0 <= m < n ==>
       elements_broadcast_to{Post, Pre}((char *)outputs[m].data, (char *)inputs[m].data,
         inputs[m].elem_size, inputs[m].shape, z.rank, z.dims, z_count);
+    ensures tails: \forall integer m; 0 <= m < n ==>
+      tail_kept{Post, Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, m, z_count);
 */
 static void copy_outputs(size_t n, const sonnx_tensor *inputs, const sonnx_buffer *outputs,
                          sonnx_shape z, size_t z_count)
@@ -1270,6 +1299,8 @@ static void copy_outputs(size_t n, const sonnx_tensor *inputs, const sonnx_buffe
       loop invariant done: \forall integer j; 0 <= j < m ==>
         elements_broadcast{Here, Pre}((char *)outputs[j].data, (char *)inputs[j].data,
           inputs[j].elem_size, inputs[j].shape, z, z_count);
+      loop invariant tails: \forall integer j; 0 <= j < n ==>
+        tail_kept{Here, Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, j, z_count);
       loop assigns m, ((char *)outputs[0 .. n - 1].data)[0 .. SIZE_MAX];
       loop variant n - m;
   */
@@ -1329,6 +1360,30 @@ static void copy_outputs(size_t n, const sonnx_tensor *inputs, const sonnx_buffe
              0 <= q < shape_count(inputs[i].shape) * inputs[i].elem_size ==> \at(xi[q], Before) == \at(xi[q], Pre); @/
         /@ assert in_kept: input_kept{Here, Pre}((sonnx_tensor *)inputs, i); @/
         i++;
+      }
+    */
+    /* Every output's bytes past its count: kept by this call (write_output) and the earlier
+       ones (the invariant), one ground output at a time. */
+    /*@ ghost
+      size_t u = 0;
+      /@ loop invariant 0 <= u <= n;
+         loop invariant \forall integer t; 0 <= t < u ==>
+           tail_kept{Here, Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, t, z_count);
+         loop assigns u;
+         loop variant n - u;
+      @/
+      while (u < n) {
+        /@ assert tail_kept{Here, Before}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, u, z_count); @/
+        /@ assert tail_kept{Before, Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, u, z_count); @/
+        /@ assert fields_u: \let v = u; outputs[v].data == \at(outputs[v].data, Before) &&
+             outputs[v].capacity == \at(outputs[v].capacity, Before) &&
+             inputs[v].elem_size == \at(inputs[v].elem_size, Before); @/
+        /@ assert tail_now: \let zu = (char *)outputs[u].data; zu != \null ==> \forall integer a;
+             z_count * inputs[u].elem_size <= a < outputs[u].capacity ==> zu[a] == \at(zu[a], Before); @/
+        /@ assert tail_before: \let zu = (char *)outputs[u].data; zu != \null ==> \forall integer a;
+             z_count * inputs[u].elem_size <= a < outputs[u].capacity ==> \at(zu[a], Before) == \at(zu[a], Pre); @/
+        /@ assert tail_kept{Here, Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, u, z_count); @/
+        u++;
       }
     */
     /* Outputs 0 .. m-1 are apart from output m: their bytes are those of
@@ -1630,8 +1685,50 @@ sonnx_status sonnx_broadcast(size_t n, const sonnx_tensor *inputs, const sonnx_b
   /* Every check passed: from here on nothing fails. The shape first, then
      the data, so that the data is proved against the shape the caller gets. */
   publish_shape(n, inputs, outputs, z_dims, c.rank, c.count, out_dims, out_rank, err);
+Shaped: __attribute__((unused));
+  /* The shape results are apart from every output (results_separated): the outputs' bytes
+     are still those of Pre, and copy_outputs keeps those past each count. */
+  /*@ assert shaped_kept: \forall integer m, a; 0 <= m < n && \at(outputs[m].data, Pre) != \null &&
+        0 <= a < \at(outputs[m].capacity, Pre) ==>
+          \at(((char *)outputs[m].data)[a], Shaped) == \at(((char *)outputs[m].data)[a], Pre); */
   sonnx_shape z = {c.rank, out_dims};
   copy_outputs(n, inputs, outputs, z, c.count);
+  /*@ assert tails: \forall integer m; 0 <= m < n ==>
+        tail_kept{Here, Shaped}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, m, c.count); */
+  /*@ assert fields: \forall integer m; 0 <= m < n ==>
+        outputs[m].data == \at(outputs[m].data, Pre) && outputs[m].capacity == \at(outputs[m].capacity, Pre) &&
+        inputs[m].elem_size == \at(inputs[m].elem_size, Pre) &&
+        outputs[m].data == \at(outputs[m].data, Shaped) && outputs[m].capacity == \at(outputs[m].capacity, Shaped) &&
+        inputs[m].elem_size == \at(inputs[m].elem_size, Shaped); */
+  /* Chained output by output, on ground terms (as copy_outputs' frames). */
+  /*@ ghost
+    size_t t = 0;
+    /@ loop invariant 0 <= t <= n;
+       loop invariant \forall integer m; 0 <= m < t ==>
+         tail_kept{Here, Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, m, c.count);
+       loop assigns t;
+       loop variant n - t;
+    @/
+    while (t < n) {
+      /@ assert tail_kept{Here, Shaped}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, t, c.count); @/
+      /@ assert same_t: \let v = t; outputs[v].data == \at(outputs[v].data, Pre) &&
+           outputs[v].capacity == \at(outputs[v].capacity, Pre) && inputs[v].elem_size == \at(inputs[v].elem_size, Pre) &&
+           outputs[v].data == \at(outputs[v].data, Shaped) && outputs[v].capacity == \at(outputs[v].capacity, Shaped) &&
+           inputs[v].elem_size == \at(inputs[v].elem_size, Shaped); @/
+      /@ assert tail_t: \let v = t; \let zt = (char *)outputs[v].data; zt != \null ==> \forall integer a;
+           c.count * inputs[v].elem_size <= a < outputs[v].capacity ==> zt[a] == \at(zt[a], Shaped); @/
+      /@ assert shaped_t: \let v = t; \let zt = (char *)outputs[v].data; zt != \null ==> \forall integer a;
+           0 <= a < outputs[v].capacity ==> \at(zt[a], Shaped) == \at(zt[a], Pre); @/
+      /@ assert pre_t: \let v = t; \let zt = (char *)outputs[v].data; zt != \null ==> \forall integer a;
+           c.count * inputs[v].elem_size <= a < outputs[v].capacity ==> zt[a] == \at(zt[a], Pre); @/
+      /@ assert tail_kept{Here, Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, t, c.count); @/
+      t++;
+    }
+  */
+  /*@ assert tails_pre: \forall integer m, a; 0 <= m < n && \at(outputs[m].data, Pre) != \null &&
+        c.count * \at(inputs[m].elem_size, Pre) <= a < \at(outputs[m].capacity, Pre) ==>
+          ((char *)\at(outputs[m].data, Pre))[a] == \at(((char *)outputs[m].data)[a], Pre); */
+  /*@ assert count_is: c.count == count_from(out_dims, 0, *out_rank); */
   /*@ assert kept: \forall integer m; 0 <= m < n ==>
         inputs[m].shape == \at(inputs[m].shape, Pre) && inputs[m].elem_size == \at(inputs[m].elem_size, Pre); */
   return SONNX_OK;
