@@ -128,18 +128,29 @@ typedef struct {
   logic integer bad_shape_status(sonnx_shape s) =
     s.rank > SONNX_MAX_RANK ? SONNX_ERR_RANK : SONNX_ERR_NULL;
 
-  // The report of bad shape s, input `input`: its status, its position, no axis, and for
-  // SONNX_ERR_RANK its rank against SONNX_MAX_RANK.
-  predicate bad_shape_report{L}(sonnx_error *err, integer status, sonnx_shape s, integer input) =
-    status == bad_shape_status(s) &&
-    (err != \null ==> err->status == status && err->input == input && err->axis == SONNX_NO_INDEX &&
-       (status == SONNX_ERR_RANK ==> err->size == s.rank && err->expected == SONNX_MAX_RANK));
+  // The fields of that report, for bad shape s at `position`: no axis; for SONNX_ERR_RANK
+  // its rank against SONNX_MAX_RANK, for SONNX_ERR_NULL sizes 0 and 0.
+  predicate bad_shape_fields(integer status, integer input, integer axis, integer size,
+                             integer expected, sonnx_shape s, integer position) =
+    status == bad_shape_status(s) && input == position && axis == SONNX_NO_INDEX &&
+    (status == SONNX_ERR_RANK ==> size == s.rank && expected == SONNX_MAX_RANK) &&
+    (status == SONNX_ERR_NULL ==> size == 0 && expected == 0);
 
-  // Of x (input 0) and z (input 1), checked in this order, the first that is not ok is
-  // reported.
+  // Of x (input 0) and z (input 1), checked in this order, the first that is not ok.
+  predicate bad_pair_fields(integer status, integer input, integer axis, integer size,
+                            integer expected, sonnx_shape x, sonnx_shape z) =
+    (!shape_ok(x) ==> bad_shape_fields(status, input, axis, size, expected, x, 0)) &&
+    (shape_ok(x) ==> bad_shape_fields(status, input, axis, size, expected, z, 1));
+
+  // ... returned as status and reported in *err, under the SONNX rule (LIB-ERR-STATUS).
   predicate bad_shape_reported{L}(sonnx_error *err, integer status, sonnx_shape x, sonnx_shape z) =
-    (!shape_ok(x) ==> bad_shape_report(err, status, x, 0)) &&
-    (shape_ok(x) ==> bad_shape_report(err, status, z, 1));
+    (!shape_ok(x) ==> status == bad_shape_status(x)) &&
+    (shape_ok(x) ==> status == bad_shape_status(z)) &&
+    (err != \null ==> err->status == status && err->rule == SONNX_RULE_SONNX &&
+       bad_pair_fields(status, err->input, err->axis, err->size, err->expected, x, z));
+
+  // Input m's rank, read at a label (LIB-RANK's err->size).
+  logic integer input_rank{L}(sonnx_shape *in, integer m) = in[m].rank;
 */
 #endif
 
@@ -192,6 +203,10 @@ size_t sonnx_padded_dim(sonnx_shape x, size_t ny, size_t i);
         !input_ok{Pre}((sonnx_shape *)inputs, err->input) &&
         all_shapes_ok{Pre}((sonnx_shape *)inputs, err->input) &&
         (\result == SONNX_ERR_RANK <==> input_rank_too_high{Pre}((sonnx_shape *)inputs, err->input));
+      ensures fields: err != \null ==> err->axis == SONNX_NO_INDEX &&
+        (\result == SONNX_ERR_RANK ==>
+           err->size == input_rank{Pre}((sonnx_shape *)inputs, err->input) && err->expected == SONNX_MAX_RANK) &&
+        (\result == SONNX_ERR_NULL ==> err->size == 0 && err->expected == 0);
     behavior capacity:             // @req LIB-CAPACITY
       assumes !shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
       assumes !count_out_of_range(n);
@@ -271,6 +286,10 @@ sonnx_status sonnx_broadcast_shape(size_t n, const sonnx_shape *inputs, size_t *
         !input_ok{Pre}((sonnx_shape *)inputs, err->input) &&
         all_shapes_ok{Pre}((sonnx_shape *)inputs, err->input) &&
         (\result == SONNX_ERR_RANK <==> input_rank_too_high{Pre}((sonnx_shape *)inputs, err->input));
+      ensures fields: err != \null ==> err->axis == SONNX_NO_INDEX &&
+        (\result == SONNX_ERR_RANK ==>
+           err->size == input_rank{Pre}((sonnx_shape *)inputs, err->input) && err->expected == SONNX_MAX_RANK) &&
+        (\result == SONNX_ERR_NULL ==> err->size == 0 && err->expected == 0);
     behavior capacity:             // @req LIB-CAPACITY
       assumes !shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
       assumes !count_out_of_range(n);
@@ -524,7 +543,9 @@ sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_s
       elements_broadcast_to{Post, Pre}((char *)\at(outputs[m].data, Pre), (char *)\at(inputs[m].data, Pre),
         \at(inputs[m].elem_size, Pre), \at(inputs[m].shape, Pre), *out_rank, out_dims,
         count_from(out_dims, 0, *out_rank));
-    ensures beyond: \result == SONNX_OK ==>   // @req LIB-CAPACITY
+    ensures room: \result == SONNX_OK ==> \forall integer m; 0 <= m < n ==>   // @req LIB-CAPACITY
+      \at(outputs[m].capacity, Pre) >= count_from(out_dims, 0, *out_rank) * \at(inputs[m].elem_size, Pre);
+    ensures beyond: \result == SONNX_OK ==>   // @req LIB-ERR-NOWRITE
       \forall integer m, a; 0 <= m < n && \at(outputs[m].data, Pre) != \null &&
         count_from(out_dims, 0, *out_rank) * \at(inputs[m].elem_size, Pre) <= a < \at(outputs[m].capacity, Pre) ==>
           ((char *)\at(outputs[m].data, Pre))[a] == \at(((char *)outputs[m].data)[a], Pre);

@@ -298,11 +298,8 @@ static byte_size_result byte_size(sonnx_shape s, size_t es)
     assigns \nothing;
     behavior bad_shape:
       assumes !shape_ok(x) || !shape_ok(z);
-      ensures x_bad: !shape_ok(x) ==> \result.status == bad_shape_status(x) && \result.input == 0 &&
-        (\result.status == SONNX_ERR_RANK ==> \result.size == x.rank && \result.expected == SONNX_MAX_RANK);
-      ensures z_bad: shape_ok(x) ==> \result.status == bad_shape_status(z) && \result.input == 1 &&
-        (\result.status == SONNX_ERR_RANK ==> \result.size == z.rank && \result.expected == SONNX_MAX_RANK);
-      ensures \result.axis == SONNX_NO_INDEX;
+      ensures fields: bad_pair_fields(\result.status, \result.input, \result.axis, \result.size,
+                                      \result.expected, x, z);
     behavior elem_size:
       assumes shape_ok(x) && shape_ok(z) && es == 0;
       ensures \result.status == SONNX_ERR_ARGUMENT;
@@ -457,11 +454,8 @@ sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_s
     assigns \nothing;
     behavior bad_shape:
       assumes !shape_ok(x) || !shape_ok(z);
-      ensures x_bad: !shape_ok(x) ==> \result.status == bad_shape_status(x) && \result.input == 0 &&
-        (\result.status == SONNX_ERR_RANK ==> \result.size == x.rank && \result.expected == SONNX_MAX_RANK);
-      ensures z_bad: shape_ok(x) ==> \result.status == bad_shape_status(z) && \result.input == 1 &&
-        (\result.status == SONNX_ERR_RANK ==> \result.size == z.rank && \result.expected == SONNX_MAX_RANK);
-      ensures \result.axis == SONNX_NO_INDEX;
+      ensures fields: bad_pair_fields(\result.status, \result.input, \result.axis, \result.size,
+                                      \result.expected, x, z);
     behavior incompatible:
       assumes shape_ok(x) && shape_ok(z) && !broadcasts_to(x, z);
       ensures \result.status == SONNX_ERR_INCOMPATIBLE && \result.input == 0;
@@ -1175,8 +1169,9 @@ static broadcast_check check_broadcast(size_t n, const sonnx_tensor *inputs,
       \forall integer a; 0 <= a < count * \at(in[j].elem_size, L1) ==>
         \at(((char *)out[j].data)[a], L1) == \at(((char *)out[j].data)[a], L2);
 
-    // @req LIB-CAPACITY: output j's bytes past its count elements, up to its capacity, are
-    // the same at L1 and L2 (the operator writes Zj and nothing else of the buffer).
+    // @req LIB-ERR-NOWRITE: output j's bytes past its count elements, up to its capacity,
+    // are the same at L1 and L2 (on success the operator writes Zj and nothing else of the
+    // buffer).
     predicate tail_kept{L1, L2}(sonnx_tensor *in, sonnx_buffer *out, integer j, integer count) =
       \at(out[j].data, L1) != \null ==>
         \forall integer a; count * \at(in[j].elem_size, L1) <= a < \at(out[j].capacity, L1) ==>
@@ -1729,6 +1724,8 @@ Shaped: __attribute__((unused));
         c.count * \at(inputs[m].elem_size, Pre) <= a < \at(outputs[m].capacity, Pre) ==>
           ((char *)\at(outputs[m].data, Pre))[a] == \at(((char *)outputs[m].data)[a], Pre); */
   /*@ assert count_is: c.count == count_from(out_dims, 0, *out_rank); */
+  /*@ assert room: \forall integer m; 0 <= m < n ==>
+        \at(outputs[m].capacity, Pre) >= c.count * \at(inputs[m].elem_size, Pre); */
   /*@ assert kept: \forall integer m; 0 <= m < n ==>
         inputs[m].shape == \at(inputs[m].shape, Pre) && inputs[m].elem_size == \at(inputs[m].elem_size, Pre); */
   return SONNX_OK;

@@ -218,6 +218,10 @@ typedef struct {
         !input_ok{Pre}((sonnx_shape *)inputs, err->input) &&
         all_shapes_ok{Pre}((sonnx_shape *)inputs, err->input) &&
         (\result.status == SONNX_ERR_RANK <==> input_rank_too_high{Pre}((sonnx_shape *)inputs, err->input));
+      ensures fields: err != \null ==> err->axis == SONNX_NO_INDEX &&
+        (\result.status == SONNX_ERR_RANK ==>
+           err->size == input_rank{Pre}((sonnx_shape *)inputs, err->input) && err->expected == SONNX_MAX_RANK) &&
+        (\result.status == SONNX_ERR_NULL ==> err->size == 0 && err->expected == 0);
     behavior capacity:
       assumes !shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
       assumes !count_out_of_range(n);

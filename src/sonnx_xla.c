@@ -308,11 +308,8 @@ static int has_zero_size(sonnx_shape z)
       indim_match(x, (size_t *)bd, z) && es > 0;
     behavior bad_shape:
       assumes !shape_ok(x) || !shape_ok(z);
-      ensures x_bad: !shape_ok(x) ==> \result.status == bad_shape_status(x) && \result.input == 0 &&
-        (\result.status == SONNX_ERR_RANK ==> \result.size == x.rank && \result.expected == SONNX_MAX_RANK);
-      ensures z_bad: shape_ok(x) ==> \result.status == bad_shape_status(z) && \result.input == 1 &&
-        (\result.status == SONNX_ERR_RANK ==> \result.size == z.rank && \result.expected == SONNX_MAX_RANK);
-      ensures \result.axis == SONNX_NO_INDEX;
+      ensures fields: bad_pair_fields(\result.status, \result.input, \result.axis, \result.size,
+                                      \result.expected, x, z);
     behavior null_dimensions:
       assumes shape_ok(x) && shape_ok(z);
       assumes bd == \null && x.rank > 0;
@@ -446,6 +443,8 @@ static sonnx_check check_in_dim(sonnx_shape x, const size_t *bd, size_t es, sonn
       err->axis == c.axis && err->size == c.size && err->expected == c.expected;
     ensures rule: err != \null && c.status == SONNX_ERR_INCOMPATIBLE ==>
       err->rule == SONNX_RULE_XLA_INDIM_MATCH;
+    ensures rule_other: err != \null && c.status != SONNX_ERR_INCOMPATIBLE ==>
+      err->rule == SONNX_RULE_SONNX;
 */
 static sonnx_status report_in_dim_check(sonnx_error *err, sonnx_check c)
 {
@@ -958,11 +957,8 @@ static pair_result degenerate_shape(sonnx_shape lhs, sonnx_shape rhs, const size
     behavior bad_shape:
       assumes !pair_out_null(out_dims, capacity, out_rank);
       assumes !shape_ok(lhs) || !shape_ok(rhs);
-      ensures lhs_bad: !shape_ok(lhs) ==> \result.status == bad_shape_status(lhs) && \result.input == 0 &&
-        (\result.status == SONNX_ERR_RANK ==> \result.size == lhs.rank && \result.expected == SONNX_MAX_RANK);
-      ensures rhs_bad: shape_ok(lhs) ==> \result.status == bad_shape_status(rhs) && \result.input == 1 &&
-        (\result.status == SONNX_ERR_RANK ==> \result.size == rhs.rank && \result.expected == SONNX_MAX_RANK);
-      ensures \result.axis == SONNX_NO_INDEX;
+      ensures fields: bad_pair_fields(\result.status, \result.input, \result.axis, \result.size,
+                                      \result.expected, lhs, rhs);
     behavior bad_length:
       assumes !pair_out_null(out_dims, capacity, out_rank);
       assumes shape_ok(lhs) && shape_ok(rhs);

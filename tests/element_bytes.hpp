@@ -6,12 +6,15 @@
 // v = (e + salt * C) mod 254^n, each plus 1 (C odd and not a multiple of 127, so invertible modulo
 // 254^n); further bytes, and every byte when es is 0, are a hash of (e, byte position, salt) in
 // 1..254. Hence:
-//   - no byte is 0 or 0xff, the values the tests fill outputs with before a call, so an output
-//     byte left unwritten is seen;
+//   - no byte is 0 or 0xff, the values the unit tests and properties fill outputs with before
+//     a call, so an output byte left unwritten is seen there (the fuzzers check their canaries
+//     byte by byte against the bytes they filled);
 //   - the elements of one input differ while their indices differ modulo 254^n: 254 elements of
 //     1 byte, 64516 of 2 bytes, any count a test can allocate from 4 bytes up;
-//   - two inputs whose salts differ modulo 254^n differ at every element index, and are not
-//     shifted copies of each other (a source read from the wrong input is seen too).
+//   - two inputs whose salts differ modulo 254^n differ at every element index (a source read
+//     from the wrong input at the right offset is seen too). They are shifted copies of each
+//     other, by the difference of their offsets salt * C: a read at a wrong offset of the wrong
+//     input can pass only if that wrong offset is exactly that shift.
 #ifndef SONNX_TESTS_ELEMENT_BYTES_HPP
 #define SONNX_TESTS_ELEMENT_BYTES_HPP
 

@@ -2,15 +2,18 @@
  * proved on the ACSL definitions of shape_logic.h by ghost lemma functions (the WP
  * tutorial's technique).
  *
- * A permutation sigma of the inputs is given with its inverse (is_permutation), and
- * input i of the permuted call is input sigma(i) of the other (permuted_shapes). The
- * common rank, each common size and C1 are then the same, and so is every behaviour of
- * sonnx_broadcast_shape, whose assumptions and results are these definitions: the
- * permuted call returns the same status and the same shape. Each output Zm is
- * broadcast_to(Xm, that shape) (elements_broadcast_to, data_logic.h): it depends on
- * its own input and the common shape only, so permuting the inputs permutes the
- * outputs. The RapidCheck properties commut-shape and commut-data check the same on
- * the library's calls.
+ * A permutation sigma of the inputs is given with a right inverse inv (is_permutation:
+ * sigma maps 0 .. n-1 onto itself, so it is a bijection), and input i of the permuted
+ * call is input sigma(i) of the other (permuted_shapes). Whether every input is ok, the
+ * common rank, each common size, C1 and compatibility are then the same, so both calls of
+ * sonnx_broadcast_shape take the same behaviour: both succeed with the same shape, or
+ * both fail with the same status when it is SONNX_ERR_CAPACITY or SONNX_ERR_INCOMPATIBLE.
+ * (The fields of an error, and which of RANK / NULL a bad input gets, name the first
+ * offending input in call order: they follow the order, not the set.) Each output Zm is
+ * broadcast_to(Xm, that shape) (elements_broadcast_to, data_logic.h): it depends on its
+ * own input and the common shape only, so permuting the inputs permutes the outputs;
+ * that relation between two calls of the data functions, and the NumPy rule, are checked
+ * by the RapidCheck properties commut-shape and commut-data, not proved here.
  *
  * max_rank is the one recursive definition here (peeled from the last input, like the
  * loop that computes it): lemma_max_rank_bounds proves once, by induction, that it is
