@@ -1250,9 +1250,9 @@ static void write_output(size_t n, const sonnx_tensor *inputs, const sonnx_buffe
       /@ assert tail_apart_other: j != m && z_count > 0 && outputs[j].data != \null ==>
            \separated(zb + (0 .. z_count * x->elem_size - 1),
              (char *)outputs[j].data + (z_count * inputs[j].elem_size .. outputs[j].capacity - 1)); @/
-      /@ assert tail_apart_own: j == m && z_count > 0 ==>
+      /@ assert tail_apart_own: j == m && z_count > 0 && outputs[j].data != \null ==>
            \separated(zb + (0 .. z_count * x->elem_size - 1),
-             zb + (z_count * x->elem_size .. outputs[m].capacity - 1)); @/
+             (char *)outputs[j].data + (z_count * inputs[j].elem_size .. outputs[j].capacity - 1)); @/
       /@ assert tail_apart: z_count > 0 && outputs[j].data != \null ==>
            \separated(zb + (0 .. z_count * x->elem_size - 1),
              (char *)outputs[j].data + (z_count * inputs[j].elem_size .. outputs[j].capacity - 1)); @/
