@@ -7,8 +7,9 @@
  * k .. m-1 "stretched" (x's padded size is 1). A block, axes k .. r-1, is one
  * contiguous run of x (the copied axes) repeated over the stretched axes: a fill from a
  * pattern when the run is short, else one copy and growing copies of it inside the
- * output (doubling up to REPLICATE_CHUNK bytes, then chunks of that size, whose source
- * stays in cache), both by copy_aligned, whose stores start on a 32-byte boundary. Each
+ * output (doubling up to REPLICATE_CHUNK bytes, then copies of one chunk of that size,
+ * which stays in cache and starts on the block's first cache-line boundary), both by
+ * copy_aligned, whose stores start on a 64-byte boundary. Each
  * block takes its run from the source of its first element: the previous block's plus
  * run while the index on axis k - 1 (copied, stride run in x)
  * does not wrap, else the reference kernel's row-major walk (sonnx_element_source).
@@ -30,8 +31,8 @@
 
 #include <string.h>
 
-/* Doubling stops at this many bytes: from then on every copy reads the first
-   REPLICATE_CHUNK bytes of the block, which stay in the L1 cache next to the output lines
+/* Doubling stops at this many bytes: from then on every copy reads the same chunk of
+   about REPLICATE_CHUNK bytes of the block (replicate_prefix), which stays in the L1 cache next to the output lines
    streaming through it, so the copy costs writes only. Measured on make bench's rows case
    (AMD EPYC Zen 4, 2026-11-25) with memcpy: 8 KiB chunks 0.94-1.09 of memset, 16 KiB
    0.74-0.85, 64 KiB (read back from L2) 0.53-0.59; with copy_aligned's aligned stores, 4 KiB
@@ -39,11 +40,14 @@
    (best of 11 alternated runs, tools of bench/results.md). */
 #define REPLICATE_CHUNK ((size_t)4096u)
 
-/* Output stores are FILL_STORE bytes wide and start on a STORE_ALIGN-byte boundary of the
-   output: 32-byte stores that cross cache lines measured 76 GB/s against 96 aligned, on an
-   L3-resident output (memset 97; AMD EPYC Zen 4, 2026-11-25). The bench's outputs, like any
-   large malloc, start 16 bytes off such a boundary. */
-#define STORE_ALIGN 32u
+/* Output stores are FILL_STORE (fills) or COPY_STORE (copies) bytes wide and start on a
+   STORE_ALIGN-byte boundary of the output, a cache line: 32-byte stores that cross cache lines
+   measured 76 GB/s against 96 aligned, on an L3-resident output (memset 97; AMD EPYC Zen 4,
+   2026-11-25); from a line rather than a 32-byte boundary, a fill's two stores per step write
+   one whole line (columns 1.27-1.31 of memset against 1.00-1.15, 2026-11-26). The bench's
+   outputs, like any large malloc, start 16 bytes off such a boundary. At most FILL_LINE, the
+   least fill period: a fill's head stays inside its period. */
+#define STORE_ALIGN 64u
 
 /* Bytes from dst to the next STORE_ALIGN-byte boundary, at most n. The address is read as an
    integer only to be reduced modulo STORE_ALIGN: no pointer is rebuilt from it (MISRA 11.4,
@@ -68,6 +72,11 @@ static size_t store_head(const char *dst, size_t n)
 #define FILL_STORE 32u
 #define FILL_LINE 64u
 
+/* Bytes a copy (copy_aligned) stores at a time: one 32-byte store. One 64-byte store (the
+   AVX-512 clone) or two per step wrote the out-of-cache outputs of rows and middle-f64 at
+   0.8-0.9 of these (make bench's binary, alternated runs, AMD EPYC Zen 4, 2026-11-26). */
+#define COPY_STORE 32u
+
 /* A fill's pattern: the element repeated over its period, es doubled up to a multiple
    of FILL_STORE (whole elements, and whole stores), at most FILL_PERIOD_MAX bytes. */
 #define FILL_PERIOD_MAX 512u
@@ -80,7 +89,7 @@ static size_t store_head(const char *dst, size_t n)
    fill): laid bytes (a period fill_period gives, and one run more) repeating the run_bytes
    bytes at src. */
 /*@ predicate run_pattern{L}(char *pattern, integer period, integer laid, char *src, integer run_bytes) =
-      1 <= run_bytes <= period <= FILL_PERIOD_MAX &&
+      1 <= run_bytes <= period <= FILL_PERIOD_MAX && FILL_LINE <= period &&
       period % FILL_STORE == 0 && period % run_bytes == 0 && laid == period + run_bytes &&
       \valid_read(pattern + (0 .. laid - 1)) &&
       \forall integer t; 0 <= t < laid ==> pattern[t] == src[t % run_bytes];
@@ -103,46 +112,77 @@ static void copy_at(char *dst, size_t at, const char *src, size_t n)
   (void)memcpy(dst + at, src, n); /* returns dst + at, which the caller holds (MISRA 17.7) */
 }
 
-/* memcpy with aligned stores: the bytes up to the output's first STORE_ALIGN boundary, then
-   FILL_STORE bytes at a time, then the tail. Where the core is built with wide-store clones
-   (SONNX_WIDE_STORES, src/sonnx_internal.h) each step is one aligned 32-byte store, which
-   never straddles a cache line. glibc's memcpy (`rep movsb` at these sizes) wrote the
+/* copy_at with aligned stores: the bytes up to the first STORE_ALIGN boundary of dst + at,
+   then COPY_STORE bytes at a time, then the tail. Where the core is built with wide-store
+   clones (SONNX_WIDE_STORES, src/sonnx_internal.h) each step is one aligned 32-byte store,
+   which never straddles a cache line. glibc's memcpy (`rep movsb` at these sizes) wrote the
    L3-resident output of rows-f16 at 0.71-0.78 of memset; these stores at 0.84-0.94 (best of
-   11 alternated runs, AMD EPYC Zen 4, 2026-11-25). */
+   11 alternated runs, AMD EPYC Zen 4, 2026-11-25). The destination is dst + at, not a shifted
+   pointer, so that the callers' facts name the written byte dst[p] itself, as copy_at's do. */
 /*@ requires n >= 1;
-    requires \valid(dst + (0 .. n - 1));
+    requires at + n <= SIZE_MAX;
+    requires \valid(dst + (at .. at + n - 1));
     requires \valid_read(src + (0 .. n - 1));
-    requires \separated(dst + (0 .. n - 1), src + (0 .. n - 1));
-    assigns dst[0 .. n - 1];
-    ensures copied: \forall integer p; 0 <= p < n ==> dst[p] == \old(src[p]);
+    requires \separated(dst + (at .. at + n - 1), src + (0 .. n - 1));
+    assigns dst[at .. at + n - 1];
+    ensures copied: \forall integer p; at <= p < at + n ==> dst[p] == \old(src[p - at]);
 */
 SONNX_WIDE_STORES
-static void copy_aligned(char *dst, const char *src, size_t n)
+static void copy_aligned(char *dst, size_t at, const char *src, size_t n)
 {
-  size_t at = store_head(dst, n);
-  if (at > 0u) {
-    copy_at(dst, 0u, src, at);
+  size_t done = store_head(dst + at, n);
+  if (done > 0u) {
+    copy_at(dst, at, src, done);
   }
-  /*@ loop invariant 0 <= at <= n;
-      loop invariant copied: \forall integer p; 0 <= p < at ==> dst[p] == \at(src[p], Pre);
-      loop assigns at, dst[0 .. n - 1];
-      loop variant n - at;
+  /*@ loop invariant 0 <= done <= n;
+      loop invariant copied: \forall integer p; at <= p < at + done ==> dst[p] == \at(src[p - at], Pre);
+      loop assigns done, dst[at .. at + n - 1];
+      loop variant n - done;
   */
-  while (n - at >= FILL_STORE) {
-    copy_at(dst, at, src + at, FILL_STORE);
-    /*@ assert line: \forall integer p; at <= p < at + FILL_STORE ==> dst[p] == \at(src[p], Pre); */
-    at += FILL_STORE;
+  while (n - done >= COPY_STORE) {
+    copy_at(dst, at + done, src + done, COPY_STORE);
+    /*@ assert line: \forall integer p; at + done <= p < at + done + COPY_STORE ==>
+          dst[p] == \at(src[p - at], Pre); */
+    done += COPY_STORE;
   }
-  if (at < n) {
-    copy_at(dst, at, src + at, n - at);
-    /*@ assert tail: \forall integer p; at <= p < n ==> dst[p] == \at(src[p], Pre); */
+  if (done < n) {
+    copy_at(dst, at + done, src + done, n - done);
+    /*@ assert tail: \forall integer p; at + done <= p < at + n ==> dst[p] == \at(src[p - at], Pre); */
   }
+}
+
+/* Copies dst[from .. from + n - 1] to dst[to .. to + n - 1], a whole number of units
+   further: when dst[0 .. to - 1] repeats its first unit bytes (unit, a ghost parameter: the
+   proof's period), so does dst[0 .. to + n - 1]. */
+/*@ requires 1 <= unit <= to && n >= 1;
+    requires from + n <= to && to + n <= SIZE_MAX;
+    requires (to - from) % unit == 0;
+    requires \valid(dst + (0 .. to + n - 1));
+    requires prefix: \forall integer p; 0 <= p < to ==> dst[p] == dst[p % unit];
+    assigns dst[to .. to + n - 1];
+    ensures repeats: \forall integer p; 0 <= p < to + n ==> dst[p] == dst[p % unit];
+*/
+static void copy_in_phase(char *dst, size_t to, size_t from, size_t n) /*@ ghost (size_t unit) */
+{
+  /*@ ghost lemma_mod_shift(); */
+  /*@ ghost lemma_div_unique(); */
+Before: __attribute__((unused));
+  copy_aligned(dst, to, dst + from, n);
+  /*@ assert copied_at: \forall integer p; to <= p < to + n ==>
+        dst[p] == \at(dst[p - to + from], Before); */
+  /*@ assert unit_kept: \forall integer t; 0 <= t < unit ==> dst[t] == \at(dst[t], Before); */
+  /*@ assert shifted: \forall integer p; to <= p < to + n ==>
+        p % unit == (p - to + from) % unit; */
+  /*@ assert shifted_range: \forall integer p; to <= p < to + n ==>
+        0 <= (p - to + from) % unit < unit; */
+  /*@ assert old_part: \forall integer p; 0 <= p < to ==> dst[p] == dst[p % unit]; */
+  /*@ assert new_part: \forall integer p; to <= p < to + n ==> dst[p] == dst[p % unit]; */
 }
 
 /* dst[0 .. filled - 1] is written and repeats its first unit bytes (unit divides filled,
    a ghost parameter: the proof's period); writes dst[filled .. total - 1] so that all of
-   dst repeats them. Each step copies written bytes after themselves, so the written
-   length stays a multiple of the unit and every copy keeps the repetition. */
+   dst repeats them. Each step copies written bytes a whole number of units further, so
+   every copy keeps the repetition. */
 /*@ requires 1 <= filled <= total;
     requires 1 <= unit <= filled && filled % unit == 0;
     requires \valid(dst + (0 .. total - 1));
@@ -152,34 +192,43 @@ static void copy_aligned(char *dst, const char *src, size_t n)
 */
 static void replicate_prefix(char *dst, size_t filled, size_t total) /*@ ghost (size_t unit) */
 {
-  size_t chunk = filled;
   /*@ ghost lemma_mod_shift(); */
-  /*@ ghost lemma_div_unique(); */
-  /*@ assert \forall integer p; 0 <= p < unit ==> p % unit == p; */
+  /* Doubling: each copy repeats everything written so far, up to REPLICATE_CHUNK bytes. */
   /*@ loop invariant \at(filled, Pre) <= filled <= total;
-      loop invariant 1 <= chunk <= filled;
-      loop invariant filled == total || (filled % unit == 0 && chunk % unit == 0);
+      loop invariant unit <= filled && (filled == total || filled % unit == 0);
       loop invariant \forall integer p; 0 <= p < filled ==> dst[p] == dst[p % unit];
-      loop assigns filled, chunk, dst[\at(filled, Pre) .. total - 1];
+      loop assigns filled, dst[\at(filled, Pre) .. total - 1];
       loop variant total - filled;
   */
-  while (filled < total) {
-    size_t step = (chunk < total - filled) ? chunk : total - filled;
-  Before: __attribute__((unused));
-    copy_aligned(dst + filled, dst, step);
-    /*@ assert copied_at: \forall integer p; filled <= p < filled + step ==>
-          dst[p] == \at(dst[p - filled], Before); */
-    /*@ assert unit_kept: \forall integer t; 0 <= t < unit ==> dst[t] == \at(dst[t], Before); */
-    /* Two asserts, not one conjunction: WP runs unsplit in make proofs. */
-    /*@ assert shifted: \forall integer p; filled <= p < filled + step ==>
-          p % unit == (p - filled) % unit; */
-    /*@ assert shifted_range: \forall integer p; filled <= p < filled + step ==>
-          0 <= (p - filled) % unit < unit; */
-    /*@ assert old_part: \forall integer p; 0 <= p < filled ==> dst[p] == dst[p % unit]; */
-    /*@ assert new_part: \forall integer p; filled <= p < filled + step ==> dst[p] == dst[p % unit]; */
+  while (filled < total && filled < REPLICATE_CHUNK) {
+    const size_t step = (filled < total - filled) ? filled : total - filled;
+    copy_in_phase(dst, filled, 0u, step) /*@ ghost (unit) */;
     filled += step;
-    if (chunk < REPLICATE_CHUNK) {
-      chunk = filled; /* doubling: everything written so far */
+  }
+  if (filled < total) {
+    /* Then copies of one chunk: dst[from .. from + chunk - 1], which stays in the L1 cache.
+       It starts on the block's first STORE_ALIGN boundary, so that for a chunk of whole cache
+       lines every copy loads and stores from a boundary and no two copies share a line. With
+       the chunk at offset 0, each copy began and ended with a partial line: rows 1.34-1.38 of
+       memset against 1.45-1.46 now, middle-f64 and rows-f16 unchanged (make bench's binary,
+       alternated runs, AMD EPYC Zen 4, 2026-11-26). */
+    const size_t chunk = filled;
+    const size_t from = store_head(dst, total - filled);
+    /*@ assert from < chunk; */
+    if (from > 0u) {
+      copy_in_phase(dst, filled, 0u, from) /*@ ghost (unit) */;
+      filled += from;
+    }
+    /*@ loop invariant chunk + from <= filled <= total;
+        loop invariant filled == total || (filled - from) % unit == 0;
+        loop invariant \forall integer p; 0 <= p < filled ==> dst[p] == dst[p % unit];
+        loop assigns filled, dst[chunk .. total - 1];
+        loop variant total - filled;
+    */
+    while (filled < total) {
+      const size_t step = (chunk < total - filled) ? chunk : total - filled;
+      copy_in_phase(dst, filled, from, step) /*@ ghost (unit) */;
+      filled += step;
     }
   }
 }
@@ -225,7 +274,7 @@ static void replicate_block(char *dst, size_t block, size_t n)
    one: 2, 3, 4, 12, 24, ...). */
 /*@ requires es >= 1;
     assigns \nothing;
-    ensures \result == 0 || (es <= \result <= FILL_PERIOD_MAX &&
+    ensures \result == 0 || (es <= \result <= FILL_PERIOD_MAX && FILL_LINE <= \result &&
       \result % FILL_STORE == 0 && \result % es == 0);
 */
 static size_t fill_period(size_t es)
@@ -541,7 +590,8 @@ static void fill_from_pattern(char *dst, const char *pattern, size_t total, size
    (hence the pattern laid out one element longer than its period). The outputs of make
    bench start 16 bytes off a boundary. */
 /*@ requires es >= 1 && total >= 1;
-    requires es <= period <= FILL_PERIOD_MAX && period % FILL_STORE == 0 && period % es == 0;
+    requires es <= period <= FILL_PERIOD_MAX && FILL_LINE <= period;
+    requires period % FILL_STORE == 0 && period % es == 0;
     requires \valid(dst + (0 .. total - 1));
     requires \valid_read(pattern + (0 .. period + es - 1));
     requires \separated(dst + (0 .. total - 1), pattern + (0 .. period + es - 1));
@@ -649,7 +699,7 @@ static void write_copies(char *dst, const char *src, size_t run_bytes, size_t fi
     /*@ assert from_memset: \forall integer p; 0 <= p < fill * run_bytes ==>
           dst[p] == \at(src[p % run_bytes], Pre); */
   } else {
-    copy_aligned(dst, src, run_bytes);
+    copy_aligned(dst, 0u, src, run_bytes);
     /*@ assert run: \forall integer t; 0 <= t < run_bytes ==> dst[t] == \at(src[t], Pre); */
     replicate_block(dst, run_bytes, fill);
     /*@ assert \forall integer p; 0 <= p < fill * run_bytes ==> 0 <= p % run_bytes < run_bytes; */
