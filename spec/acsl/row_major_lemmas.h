@@ -129,7 +129,7 @@
   }
 */
 
-/* One unfolding of row_quot/row_digit and of source_from on axis j, each in a goal of
+/* One unfolding of row_quot/row_digit on axis j (of source_from: unfold_lemmas.h), in a goal of
    its own (see lemma_count_unfold). */
 /*@ ghost
   /@ requires shape_readable(z) && j < z.rank;
@@ -139,18 +139,7 @@
   @/
   static void lemma_quot_unfold(sonnx_shape z, size_t o, size_t j) { }
 */
-/*@ ghost
-  /@ requires shape_readable(z) && j < z.rank;
-     assigns \nothing;
-     ensures source_from(x, z.dims, z.rank, o, j) == source_from(x, z.dims, z.rank, o, j + 1) +
-       index_map(row_digit(z.dims, z.rank, o, j), padded_dim(x, z.rank, j), z.dims[j]) *
-       padded_block(x, z.rank, j + 1);
-     ensures as_times: source_from(x, z.dims, z.rank, o, j) == source_from(x, z.dims, z.rank, o, j + 1) +
-       times(index_map(row_digit(z.dims, z.rank, o, j), padded_dim(x, z.rank, j), z.dims[j]),
-             padded_block(x, z.rank, j + 1));
-  @/
-  static void lemma_source_unfold(sonnx_shape x, sonnx_shape z, size_t o, size_t j) { }
-*/
+#include "unfold_lemmas.h" /* lemma_source_unfold, shared with view_lemmas.h */
 
 /*@ ghost
   /@ requires j < r;

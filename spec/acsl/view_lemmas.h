@@ -18,6 +18,8 @@
 #ifndef SONNX_VIEW_LEMMAS_H
 #define SONNX_VIEW_LEMMAS_H
 
+#include "unfold_lemmas.h" /* lemma_source_unfold, shared with row_major_lemmas.h */
+
 /* One unfolding of each definition on axis k, each in a goal of its own (in the loops
    below, the provers do not find them among the loop's facts). */
 /*@ ghost
@@ -28,14 +30,6 @@
        index_map(idx[k], padded_dim(x, r, k), zd[k]) * padded_block(x, r, k + 1);
   @/
   static void lemma_view_unfold(sonnx_shape x, size_t *zd, size_t r, size_t *idx, size_t k) { }
-*/
-/*@ ghost
-  /@ requires k < r;
-     assigns \nothing;
-     ensures source_from(x, zd, r, o, k) == source_from(x, zd, r, o, k + 1) +
-       index_map(row_digit(zd, r, o, k), padded_dim(x, r, k), zd[k]) * padded_block(x, r, k + 1);
-  @/
-  static void lemma_source_from_unfold(sonnx_shape x, size_t *zd, size_t r, size_t o, size_t k) { }
 */
 
 /* One axis of x broadcasting to z, an index inside it: f's offset is the stride's. A padded
@@ -102,7 +96,7 @@
       k--;
       /@ assert digit: idx[k] == row_digit(z.dims, z.rank, o, k); @/
       lemma_view_unfold(x, z.dims, z.rank, (size_t *)idx, k);
-      lemma_source_from_unfold(x, z.dims, z.rank, o, k);
+      lemma_source_unfold(x, z, o, k);
     }
   }
 */
