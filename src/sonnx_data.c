@@ -315,14 +315,12 @@ static byte_size_result byte_size(sonnx_shape s, size_t es)
 static sonnx_to_check check_to_shapes(sonnx_shape x, size_t es, sonnx_shape z)
 {
   sonnx_to_check c = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u, 0u, 0u};
-  if (x.rank > SONNX_MAX_RANK || z.rank > SONNX_MAX_RANK ||
-      (x.rank > 0u && x.dims == NULL) || (z.rank > 0u && z.dims == NULL)) {
-    int x_bad = x.rank > SONNX_MAX_RANK || (x.rank > 0u && x.dims == NULL);
-    size_t rank = x_bad ? x.rank : z.rank;
-    c.input = x_bad ? 0u : 1u;
-    c.status = (rank > SONNX_MAX_RANK) ? SONNX_ERR_RANK : SONNX_ERR_NULL;
-    c.size = (rank > SONNX_MAX_RANK) ? rank : 0u;
-    c.expected = (rank > SONNX_MAX_RANK) ? SONNX_MAX_RANK : 0u;
+  const sonnx_check shapes = sonnx_check_shape_pair(x, z);
+  if (shapes.status != SONNX_OK) {
+    c.status = shapes.status;
+    c.input = shapes.input;
+    c.size = shapes.size;
+    c.expected = shapes.expected;
     return c;
   }
   if (es == 0u) {
@@ -441,7 +439,7 @@ sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_s
   }
   if (c.status != SONNX_OK) {
     /* An incompatibility here is x not broadcasting to z (ONNX-UNIDIR). */
-    return sonnx_report_unidirectional(err, c.status, c.input, c.axis, c.size, c.expected);
+    return sonnx_report_to_target(err, c.status, c.input, c.axis, c.size, c.expected);
   }
   broadcast_data((const char *)x_data, (char *)z_data, elem_size, x, z, c.x_count, c.z_count);
   return sonnx_report(err, SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
@@ -470,16 +468,8 @@ sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_s
 */
 static sonnx_check check_view(sonnx_shape x, sonnx_shape z)
 {
-  sonnx_check c = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u};
-  if (x.rank > SONNX_MAX_RANK || z.rank > SONNX_MAX_RANK ||
-      (x.rank > 0u && x.dims == NULL) || (z.rank > 0u && z.dims == NULL)) {
-    /* x is checked whole (rank, dims) before z, as in sonnx_broadcast_to */
-    int x_bad = x.rank > SONNX_MAX_RANK || (x.rank > 0u && x.dims == NULL);
-    size_t rank = x_bad ? x.rank : z.rank;
-    c.input = x_bad ? 0u : 1u;
-    c.status = (rank > SONNX_MAX_RANK) ? SONNX_ERR_RANK : SONNX_ERR_NULL;
-    c.size = (rank > SONNX_MAX_RANK) ? rank : 0u;
-    c.expected = (rank > SONNX_MAX_RANK) ? SONNX_MAX_RANK : 0u;
+  sonnx_check c = sonnx_check_shape_pair(x, z); /* x whole (rank, dims), then z */
+  if (c.status != SONNX_OK) {
     return c;
   }
   if (x.rank > z.rank) {
@@ -533,7 +523,7 @@ sonnx_status sonnx_broadcast_strides(sonnx_shape x, sonnx_shape z, size_t *strid
   }
   if (c.status != SONNX_OK) {
     /* An incompatibility here is x not broadcasting to z (ONNX-UNIDIR). */
-    return sonnx_report_unidirectional(err, c.status, c.input, c.axis, c.size, c.expected);
+    return sonnx_report_to_target(err, c.status, c.input, c.axis, c.size, c.expected);
   }
   size_t block = 1;
   size_t k = z.rank;
@@ -565,7 +555,7 @@ sonnx_status sonnx_source_offset(sonnx_shape x, sonnx_shape z, const size_t *ind
   }
   if (c.status != SONNX_OK) {
     /* An incompatibility here is x not broadcasting to z (ONNX-UNIDIR). */
-    return sonnx_report_unidirectional(err, c.status, c.input, c.axis, c.size, c.expected);
+    return sonnx_report_to_target(err, c.status, c.input, c.axis, c.size, c.expected);
   }
   size_t k = 0;
   /*@ loop invariant 0 <= k <= z.rank;

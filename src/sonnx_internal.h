@@ -75,9 +75,10 @@ static inline sonnx_status report_rule(sonnx_error *err, sonnx_status status, so
   return status;
 }
 
-/* sonnx_report for the functions where an incompatibility is an input that does not
-   broadcast to a target shape (sonnx_broadcast_to, the view functions, the ONNX
-   unidirectional check): one call per error path, as sonnx_report. @req ONNX-UNIDIR
+/* sonnx_report for the functions that broadcast an input to a target shape
+   (sonnx_broadcast_to, the view functions, the ONNX unidirectional check): every status they
+   report, one call per error path as sonnx_report; an incompatibility (the input does not
+   broadcast to the target) names the ONNX unidirectional rule. @req ONNX-UNIDIR
    LIB-ERR-STATUS */
 /*@ requires err == \null || \valid(err);
     assigns *err;
@@ -87,9 +88,9 @@ static inline sonnx_status report_rule(sonnx_error *err, sonnx_status status, so
     ensures rule: err != \null ==> err->rule ==
       (status == SONNX_ERR_INCOMPATIBLE ? SONNX_RULE_ONNX_UNIDIR : SONNX_RULE_SONNX);
 */
-static inline sonnx_status sonnx_report_unidirectional(sonnx_error *err, sonnx_status status,
-                                                       size_t input, size_t axis, size_t size,
-                                                       size_t expected)
+static inline sonnx_status sonnx_report_to_target(sonnx_error *err, sonnx_status status,
+                                                   size_t input, size_t axis, size_t size,
+                                                   size_t expected)
 {
   return report_rule(err, sonnx_report(err, status, input, axis, size, expected),
                      SONNX_RULE_ONNX_UNIDIR);
@@ -125,6 +126,33 @@ typedef struct {
   size_t size;
   size_t expected;
 } sonnx_check;
+
+/* The first of two shapes, x (input 0) then z (input 1), that is not valid, with the fields
+   of its report: SONNX_ERR_RANK with its rank against SONNX_MAX_RANK, or SONNX_ERR_NULL (rank
+   above 0, dims NULL) with 0 and 0; SONNX_OK when both are valid. The first check of
+   check_to_shapes, check_view (sonnx_data.c), check_in_dim and check_binary (sonnx_xla.c).
+   @req LIB-RANK LIB-NULL */
+/*@ assigns \nothing;
+    ensures ok: \result.status == SONNX_OK <==> shape_ok(x) && shape_ok(z);
+    ensures ok_fields: \result.status == SONNX_OK ==> \result.input == SONNX_NO_INDEX &&
+      \result.axis == SONNX_NO_INDEX && \result.size == 0 && \result.expected == 0;
+    ensures fields: !shape_ok(x) || !shape_ok(z) ==> bad_pair_fields(\result.status,
+      \result.input, \result.axis, \result.size, \result.expected, x, z);
+*/
+static inline sonnx_check sonnx_check_shape_pair(sonnx_shape x, sonnx_shape z)
+{
+  sonnx_check c = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u};
+  const int x_bad = x.rank > SONNX_MAX_RANK || (x.rank > 0u && x.dims == NULL);
+  const int z_bad = z.rank > SONNX_MAX_RANK || (z.rank > 0u && z.dims == NULL);
+  if (x_bad || z_bad) {
+    const size_t rank = x_bad ? x.rank : z.rank;
+    c.input = x_bad ? 0u : 1u;
+    c.status = (rank > SONNX_MAX_RANK) ? SONNX_ERR_RANK : SONNX_ERR_NULL;
+    c.size = (rank > SONNX_MAX_RANK) ? rank : 0u;
+    c.expected = (rank > SONNX_MAX_RANK) ? SONNX_MAX_RANK : 0u;
+  }
+  return c;
+}
 
 /* Element count of a shape, returned by value: callers keep a plain value
    (nothing of theirs written through a pointer), so the memory their own

@@ -354,19 +354,8 @@ static int has_zero_size(sonnx_shape z)
 */
 static sonnx_check check_in_dim(sonnx_shape x, const size_t *bd, size_t es, sonnx_shape z)
 {
-  sonnx_check c = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u};
-  if (x.rank > SONNX_MAX_RANK || (x.rank > 0u && x.dims == NULL)) {
-    c.input = 0u;
-    c.status = (x.rank > SONNX_MAX_RANK) ? SONNX_ERR_RANK : SONNX_ERR_NULL;
-    c.size = (x.rank > SONNX_MAX_RANK) ? x.rank : 0u;
-    c.expected = (x.rank > SONNX_MAX_RANK) ? SONNX_MAX_RANK : 0u;
-    return c;
-  }
-  if (z.rank > SONNX_MAX_RANK || (z.rank > 0u && z.dims == NULL)) {
-    c.input = 1u;
-    c.status = (z.rank > SONNX_MAX_RANK) ? SONNX_ERR_RANK : SONNX_ERR_NULL;
-    c.size = (z.rank > SONNX_MAX_RANK) ? z.rank : 0u;
-    c.expected = (z.rank > SONNX_MAX_RANK) ? SONNX_MAX_RANK : 0u;
+  sonnx_check c = sonnx_check_shape_pair(x, z);
+  if (c.status != SONNX_OK) {
     return c;
   }
   if (x.rank > 0u && bd == NULL) {
@@ -756,7 +745,7 @@ static sonnx_status unidirectional_core(sonnx_shape a, sonnx_shape b, sonnx_erro
           (padded_dim{Pre}(b, a.rank, k) == 1 && \at(a.dims[k], Pre) != 0); */
     /*@ assert !broadcasts_to{Pre}(b, a); */
     /* C1 holds, but the common shape is not a: b does not broadcast to a (ONNX-UNIDIR). */
-    return sonnx_report_unidirectional(err, SONNX_ERR_INCOMPATIBLE, 1u, i, padded_dim_inline(b, p.rank, i),
+    return sonnx_report_to_target(err, SONNX_ERR_INCOMPATIBLE, 1u, i, padded_dim_inline(b, p.rank, i),
                                        a.dims[i]);
   }
   /*@ assert same: \forall integer t; 0 <= t < a.rank ==> p.dims[t] == \at(a.dims[t], Pre); */
@@ -780,7 +769,7 @@ sonnx_status sonnx_unidirectional_check(sonnx_shape a, sonnx_shape b, sonnx_erro
   }
   /* @req ONNX-UNIDIR: B has too few dimensions or as many, never more. */
   if (b.rank > a.rank) {
-    return sonnx_report_unidirectional(err, SONNX_ERR_INCOMPATIBLE, 1u, SONNX_NO_INDEX, b.rank, a.rank);
+    return sonnx_report_to_target(err, SONNX_ERR_INCOMPATIBLE, 1u, SONNX_NO_INDEX, b.rank, a.rank);
   }
   return unidirectional_core(a, b, err);
 }
@@ -1018,18 +1007,8 @@ static sonnx_check check_binary(sonnx_shape lhs, sonnx_shape rhs, const size_t *
     c.expected = 7u;
     return c;
   }
-  if (lhs.rank > SONNX_MAX_RANK || (lhs.rank > 0u && lhs.dims == NULL)) {
-    c.input = 0u;
-    c.status = (lhs.rank > SONNX_MAX_RANK) ? SONNX_ERR_RANK : SONNX_ERR_NULL;
-    c.size = (lhs.rank > SONNX_MAX_RANK) ? lhs.rank : 0u;
-    c.expected = (lhs.rank > SONNX_MAX_RANK) ? SONNX_MAX_RANK : 0u;
-    return c;
-  }
-  if (rhs.rank > SONNX_MAX_RANK || (rhs.rank > 0u && rhs.dims == NULL)) {
-    c.input = 1u;
-    c.status = (rhs.rank > SONNX_MAX_RANK) ? SONNX_ERR_RANK : SONNX_ERR_NULL;
-    c.size = (rhs.rank > SONNX_MAX_RANK) ? rhs.rank : 0u;
-    c.expected = (rhs.rank > SONNX_MAX_RANK) ? SONNX_MAX_RANK : 0u;
+  c = sonnx_check_shape_pair(lhs, rhs);
+  if (c.status != SONNX_OK) {
     return c;
   }
   /* The list maps the lower-rank operand (lhs when the ranks are equal) into the higher rank. */
