@@ -31,8 +31,9 @@
 
 #include <string.h>
 
-/* Doubling stops at this many bytes: from then on every copy reads the same chunk of
-   about REPLICATE_CHUNK bytes of the block (replicate_prefix), which stays in the L1 cache next to the output lines
+/* Doubling stops at this many bytes: from then on every copy reads the same chunk (the run
+   doubled to at least REPLICATE_CHUNK bytes, under twice that, or a longer run itself: see
+   replicate_prefix), which stays in the L1 cache next to the output lines
    streaming through it, so the copy costs writes only. Measured on make bench's rows case
    (AMD EPYC Zen 4, 2026-11-25) with memcpy: 8 KiB chunks 0.94-1.09 of memset, 16 KiB
    0.74-0.85, 64 KiB (read back from L2) 0.53-0.59; with copy_aligned's aligned stores, 4 KiB
@@ -44,7 +45,8 @@
    STORE_ALIGN-byte boundary of the output, a cache line: 32-byte stores that cross cache lines
    measured 76 GB/s against 96 aligned, on an L3-resident output (memset 97; AMD EPYC Zen 4,
    2026-11-25); from a line rather than a 32-byte boundary, a fill's two stores per step write
-   one whole line (columns 1.27-1.31 of memset against 1.00-1.15, 2026-11-26). The bench's
+   one whole line when its period is whole lines (columns 1.27-1.31 of memset against
+   1.00-1.15, 2026-11-26). The bench's
    outputs, like any large malloc, start 16 bytes off such a boundary. At most FILL_LINE, the
    least fill period: a fill's head stays inside its period. */
 #define STORE_ALIGN 64u
@@ -498,8 +500,8 @@ static void fill_from_pattern(char *dst, const char *pattern, size_t total, size
     */
     while (period - k >= FILL_LINE) {
       /* Two stores of FILL_STORE bytes, not one of FILL_LINE: in the AVX-512 clone a 64-byte
-         copy is one 64-byte store, which straddles a cache line on every other step from a
-         32-byte boundary. */
+         copy is one 64-byte store, which straddles a cache line on every other period when
+         the period is an odd multiple of 32 bytes (96, 160, ...). */
       copy_at(dst, done + k, pattern + k, FILL_STORE);
       /*@ assert stored_first: \forall integer p; done + k <= p < done + k + FILL_STORE ==>
             dst[p] == pattern[p - done]; */

@@ -76,10 +76,10 @@ static inline sonnx_status report_rule(sonnx_error *err, sonnx_status status, so
 }
 
 /* sonnx_report for the functions that broadcast an input to a target shape
-   (sonnx_broadcast_to, the view functions, the ONNX unidirectional check): every status they
-   report, one call per error path as sonnx_report; an incompatibility (the input does not
-   broadcast to the target) names the ONNX unidirectional rule. @req ONNX-UNIDIR
-   LIB-ERR-STATUS */
+   (sonnx_broadcast_to, the view functions, the ONNX unidirectional check): the statuses of
+   their shared checks, one call per error path as sonnx_report; an incompatibility (the input
+   does not broadcast to the target) names the ONNX unidirectional rule, any other status the
+   SONNX rule. @req ONNX-UNIDIR LIB-ERR-STATUS */
 /*@ requires err == \null || \valid(err);
     assigns *err;
     ensures \result == status;

@@ -746,7 +746,7 @@ static sonnx_status unidirectional_core(sonnx_shape a, sonnx_shape b, sonnx_erro
     /*@ assert !broadcasts_to{Pre}(b, a); */
     /* C1 holds, but the common shape is not a: b does not broadcast to a (ONNX-UNIDIR). */
     return sonnx_report_to_target(err, SONNX_ERR_INCOMPATIBLE, 1u, i, padded_dim_inline(b, p.rank, i),
-                                       a.dims[i]);
+                                  a.dims[i]);
   }
   /*@ assert same: \forall integer t; 0 <= t < a.rank ==> p.dims[t] == \at(a.dims[t], Pre); */
   /*@ assert broadcasts_to{Pre}(b, a); */

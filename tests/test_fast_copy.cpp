@@ -216,8 +216,10 @@ TEST_CASE("fast kernel: the issue's cases at reduced size, each kind of level")
 // offsets from a 64-byte boundary, so that the head before the first STORE_ALIGN boundary takes
 // every length 0..63, and the tail after the last whole store every length too. Past the
 // replication chunk (4 KiB), every copy repeats the chunk that starts on the block's first
-// boundary, after a copy of the head's length: the runs of 5 and 4095 bytes (es 1) make chunks of
-// 5120 and 8190 bytes, one of whole cache lines and one not. Guard bytes on both sides must stay
+// boundary, after a copy of the head's length: runs of 17 and 68 bytes (no fill period: copied)
+// make chunks of 4352 bytes, whole cache lines, copied about 11 and 46 times; runs of 4095 and
+// 16380 bytes make chunks of 8190 and 16380 bytes, not whole lines; a block of 4369 bytes (es 1)
+// ends with the head copy or one chunk copy after it. Guard bytes on both sides must stay
 // untouched. The oracle is the spec transcription spec_broadcast.
 // @req SONNX-ELEM LIB-ROWMAJOR
 TEST_CASE("fast kernel: outputs at every offset from a 64-byte boundary")
@@ -225,13 +227,14 @@ TEST_CASE("fast kernel: outputs at every offset from a 64-byte boundary")
   struct one {
     dims_t x, z;
   };
-  // a run of 10 elements filled from a pattern (periods of 160 and 64 bytes), replicated runs of
-  // 150 to 2000 bytes, copied axes only, a long run past the replication chunk, and fills of one
-  // element and of 3-element runs (periods 32 to 96 bytes, laid out one run longer), and runs
-  // whose chunk is copied many times.
+  // a run of 10 elements (es 1: a copied run, the block under FILL_PERIOD_MAX; es 4: filled from
+  // a pattern of period 160), replicated runs of 150 to 2000 bytes, copied axes only, a long run
+  // past the replication chunk, fills of one element and of 3-element runs (es 4: periods 64 and
+  // 96 bytes, laid out one run longer; es 1 a memset or a copy), and chunk copies (above).
   const one cases[] = {{{1, 10}, {37, 10}},  {{1, 150}, {9, 150}},      {{3, 1, 500}, {3, 5, 500}},
                        {{2, 7}, {2, 7}},     {{1, 3000}, {4, 3000}},    {{7, 1}, {7, 300}},
-                       {{5, 1, 3}, {5, 50, 3}}, {{1, 5}, {3000, 5}},   {{1, 4095}, {5, 4095}}};
+                       {{5, 1, 3}, {5, 50, 3}}, {{1, 17}, {3000, 17}}, {{1, 17}, {257, 17}},
+                       {{1, 4095}, {5, 4095}}};
   size_t compared = 0;
   for (const one &c : cases) {
     for (size_t es : {1u, 4u}) {
@@ -254,5 +257,5 @@ TEST_CASE("fast kernel: outputs at every offset from a 64-byte boundary")
       }
     }
   }
-  CHECK(compared == 9 * 2 * 64);
+  CHECK(compared == 10 * 2 * 64);
 }
