@@ -1,6 +1,6 @@
 // RapidCheck properties of the fast data kernel sonnx_fast_copy (issue 8) on larger shapes than
 // the exhaustive test (tests/test_fast_copy.cpp): ranks up to 6, outputs up to 2^18 elements,
-// long runs past the 4 KiB replication chunk, element sizes 1 to 24 bytes.
+// long runs past the 2 KiB replication chunk, element sizes 1 to 24 bytes.
 //
 // Usage: fast_copy_properties   (LONG=1: 20000 cases per property instead of 1000; RC_PARAMS is
 // RapidCheck's configuration, e.g. seed=...). Last line: `fast_copy: <passed> passed, <failed>
@@ -81,7 +81,7 @@ Pair draw_pair(std::size_t max_count)
   const auto rank = *rc::gen::inRange<std::size_t>(0, 7);
   std::size_t count = 1;
   for (std::size_t k = 0; k < rank; ++k) {
-    // Mostly small sizes, sometimes 1 (a dropped axis), sometimes long (runs past the 4 KiB chunk).
+    // Mostly small sizes, sometimes 1 (a dropped axis), sometimes long (runs past the 2 KiB chunk).
     const int kind = *rc::gen::inRange(0, 10);
     std::size_t d = kind < 2 ? 1 : kind < 8 ? *rc::gen::inRange<std::size_t>(2, 9)
                                             : *rc::gen::inRange<std::size_t>(9, 5000);

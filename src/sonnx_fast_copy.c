@@ -38,8 +38,11 @@
    (AMD EPYC Zen 4, 2026-11-25) with memcpy: 8 KiB chunks 0.94-1.09 of memset, 16 KiB
    0.74-0.85, 64 KiB (read back from L2) 0.53-0.59; with copy_aligned's aligned stores, 4 KiB
    against 8 KiB: rows-f16 0.84-0.94 against 0.80, middle-f64 0.84-0.88 against 0.67-0.82
-   (best of 11 alternated runs, tools of bench/results.md). */
-#define REPLICATE_CHUNK ((size_t)4096u)
+   (best of 11 alternated runs, tools of bench/results.md); with copy_aligned inlined, 2 KiB
+   against 4 KiB: rows-f16 0.92-0.94 against 0.89-0.91 (medians of 31 alternated repeats, the
+   same in a loop of plain 32-byte copies from a fixed chunk: 0.95-0.97 against 0.91-0.94,
+   2026-11-26). */
+#define REPLICATE_CHUNK ((size_t)2048u)
 
 /* Output stores are FILL_STORE (fills) or COPY_STORE (copies) bytes wide and start on a
    STORE_ALIGN-byte boundary of the output, a cache line: 32-byte stores that cross cache lines
@@ -76,7 +79,8 @@ static size_t store_head(const char *dst, size_t n)
 
 /* Bytes a copy (copy_aligned) stores at a time: one 32-byte store. One 64-byte store (the
    AVX-512 clone) or two per step wrote the out-of-cache outputs of rows and middle-f64 at
-   0.8-0.9 of these (make bench's binary, alternated runs, AMD EPYC Zen 4, 2026-11-26). */
+   0.8-0.9 of these (make bench's binary, alternated runs, AMD EPYC Zen 4, 2026-11-26); two
+   32-byte stores per step wrote rows-f16 at 0.75-0.77 of memset against 0.85-0.87. */
 #define COPY_STORE 32u
 
 /* A fill's pattern: the element repeated over its period, es doubled up to a multiple
@@ -115,9 +119,9 @@ static void copy_at(char *dst, size_t at, const char *src, size_t n)
 }
 
 /* copy_at with aligned stores: the bytes up to the first STORE_ALIGN boundary of dst + at,
-   then COPY_STORE bytes at a time, then the tail. Where the core is built with wide-store
-   clones (SONNX_WIDE_STORES, src/sonnx_internal.h) each step is one aligned 32-byte store,
-   which never straddles a cache line. glibc's memcpy (`rep movsb` at these sizes) wrote the
+   then COPY_STORE bytes at a time, then the tail. Inlined into its callers' wide-store clones
+   (SONNX_WIDE_STORES, SONNX_INLINE_IN_CLONES, src/sonnx_internal.h), where each step is one
+   aligned 32-byte store, which never straddles a cache line. glibc's memcpy (`rep movsb` at these sizes) wrote the
    L3-resident output of rows-f16 at 0.71-0.78 of memset; these stores at 0.84-0.94 (best of
    11 alternated runs, AMD EPYC Zen 4, 2026-11-25). The destination is dst + at, not a shifted
    pointer, so that the callers' facts name the written byte dst[p] itself, as copy_at's do. */
@@ -129,8 +133,8 @@ static void copy_at(char *dst, size_t at, const char *src, size_t n)
     assigns dst[at .. at + n - 1];
     ensures copied: \forall integer p; at <= p < at + n ==> dst[p] == \old(src[p - at]);
 */
-SONNX_WIDE_STORES
-static void copy_aligned(char *dst, size_t at, const char *src, size_t n)
+SONNX_INLINE_IN_CLONES
+static inline void copy_aligned(char *dst, size_t at, const char *src, size_t n)
 {
   size_t done = store_head(dst + at, n);
   if (done > 0u) {
@@ -164,7 +168,8 @@ static void copy_aligned(char *dst, size_t at, const char *src, size_t n)
     assigns dst[to .. to + n - 1];
     ensures repeats: \forall integer p; 0 <= p < to + n ==> dst[p] == dst[p % unit];
 */
-static void copy_in_phase(char *dst, size_t to, size_t from, size_t n) /*@ ghost (size_t unit) */
+SONNX_INLINE_IN_CLONES
+static inline void copy_in_phase(char *dst, size_t to, size_t from, size_t n) /*@ ghost (size_t unit) */
 {
   /*@ ghost lemma_mod_shift(); */
   /*@ ghost lemma_div_unique(); */
@@ -192,6 +197,7 @@ Before: __attribute__((unused));
     assigns dst[filled .. total - 1];
     ensures repeats: \forall integer p; 0 <= p < total ==> dst[p] == dst[p % unit];
 */
+SONNX_WIDE_STORES
 static void replicate_prefix(char *dst, size_t filled, size_t total) /*@ ghost (size_t unit) */
 {
   /*@ ghost lemma_mod_shift(); */
@@ -464,7 +470,7 @@ static void lay_pattern(char *pattern, const char *elem, size_t run_bytes, size_
    (pattern[t] == pattern[t % es]; es, the element size, is the proof's only): period by period, each by FILL_STORE-byte stores at fixed
    offsets of the pattern (two per loop step, then at most one: no read of the output, no
    dependency between stores), then the tail. From a STORE_ALIGN boundary (fill_aligned),
-   every store but the tail's is aligned; cloned for wide stores like copy_aligned. Stores all the way: growing copies of a
+   every store but the tail's is aligned; cloned for wide stores like replicate_prefix. Stores all the way: growing copies of a
    head of periods (memcpy from the output) measured slower on every case that fills
    (scalar 0.55-0.6 of memset against 1.1-1.3, short-inner 0.82-0.95 against 0.95-1.06;
    make bench, 2026-11-25, bench/results.md). */
@@ -682,6 +688,7 @@ static void fill_aligned(char *dst, const char *pattern, size_t es, size_t total
     ensures repeats: \forall integer p; 0 <= p < fill * run_bytes ==>
       dst[p] == \old(src[p % run_bytes]);
 */
+SONNX_WIDE_STORES
 static void write_copies(char *dst, const char *src, size_t run_bytes, size_t fill,
                          const char *pattern, size_t period) /*@ ghost (size_t laid) */
 {

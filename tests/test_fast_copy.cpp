@@ -153,7 +153,7 @@ TEST_CASE("fast kernel = spec on every (x, z) of rank <= 3, sizes in {0..3}, sev
 // level over a small inner block (block fill), for element and block sizes on both sides of the
 // pattern's limits (FILL_STORE 32, FILL_PERIOD_MAX 512 bytes: 544 and 1024 are whole stores
 // above it) and outputs on both sides of the
-// replication chunk (REPLICATE_CHUNK, 4 KiB; 8 KiB and 64 KiB before). The oracle is the spec transcription spec_broadcast.
+// replication chunk (REPLICATE_CHUNK, 2 KiB; 4, 8 and 64 KiB before). The oracle is the spec transcription spec_broadcast.
 TEST_CASE("fast kernel: element and block fills, every size class")
 {
   size_t compared = 0;
@@ -190,7 +190,7 @@ TEST_CASE("fast kernel: the issue's cases at reduced size, each kind of level")
     dims_t x, z;
   };
   // rows, columns, middle, scalar, short inner runs, many alternating levels, long unit runs
-  // past the replication chunk (4 KiB), and a stretched level above a 1-sized axis.
+  // past the replication chunk (2 KiB), and a stretched level above a 1-sized axis.
   const one cases[] = {
       {{1, 64}, {100, 64}},          {{100, 1}, {100, 64}},        {{4, 1, 16}, {4, 33, 16}},
       {{}, {70000}},                 {{9, 1, 3}, {9, 40, 3}},      {{2, 1, 3, 1, 2}, {2, 5, 3, 4, 2}},
@@ -215,11 +215,12 @@ TEST_CASE("fast kernel: the issue's cases at reduced size, each kind of level")
 // The aligned stores of copy_aligned and fill_aligned (src/sonnx_fast_copy.c): the output at each of the 64
 // offsets from a 64-byte boundary, so that the head before the first STORE_ALIGN boundary takes
 // every length 0..63, and the tail after the last whole store every length too. Past the
-// replication chunk (4 KiB), every copy repeats the chunk that starts on the block's first
+// replication chunk (2 KiB), every copy repeats the chunk that starts on the block's first
 // boundary, after a copy of the head's length: runs of 17 and 68 bytes (no fill period: copied)
-// make chunks of 4352 bytes, whole cache lines, copied about 11 and 46 times; runs of 4095 and
-// 16380 bytes make chunks of 8190 and 16380 bytes, not whole lines; a block of 4369 bytes (es 1)
-// ends with the head copy or one chunk copy after it. Guard bytes on both sides must stay
+// make chunks of 2176 bytes, whole cache lines, copied about 23 and 93 times; runs of 2047 and
+// 4095 bytes (es 1) make chunks of 4094 and 4095 bytes, not whole lines (doubled once, and the
+// run itself), and so do runs of 8188 and 16380 bytes (es 4); a block of 2193 bytes (es 1) ends
+// with the head copy or one chunk copy after it. Guard bytes on both sides must stay
 // untouched. The oracle is the spec transcription spec_broadcast.
 // @req SONNX-ELEM LIB-ROWMAJOR
 TEST_CASE("fast kernel: outputs at every offset from a 64-byte boundary")
@@ -233,8 +234,8 @@ TEST_CASE("fast kernel: outputs at every offset from a 64-byte boundary")
   // 96 bytes, laid out one run longer; es 1 a memset or a copy), and chunk copies (above).
   const one cases[] = {{{1, 10}, {37, 10}},  {{1, 150}, {9, 150}},      {{3, 1, 500}, {3, 5, 500}},
                        {{2, 7}, {2, 7}},     {{1, 3000}, {4, 3000}},    {{7, 1}, {7, 300}},
-                       {{5, 1, 3}, {5, 50, 3}}, {{1, 17}, {3000, 17}}, {{1, 17}, {257, 17}},
-                       {{1, 4095}, {5, 4095}}};
+                       {{5, 1, 3}, {5, 50, 3}}, {{1, 17}, {3000, 17}}, {{1, 17}, {129, 17}},
+                       {{1, 2047}, {5, 2047}}, {{1, 4095}, {5, 4095}}};
   size_t compared = 0;
   for (const one &c : cases) {
     for (size_t es : {1u, 4u}) {
@@ -257,5 +258,5 @@ TEST_CASE("fast kernel: outputs at every offset from a 64-byte boundary")
       }
     }
   }
-  CHECK(compared == 10 * 2 * 64);
+  CHECK(compared == 11 * 2 * 64);
 }
