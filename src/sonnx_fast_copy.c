@@ -118,11 +118,11 @@ static void copy_at(char *dst, size_t at, const char *src, size_t n)
   (void)memcpy(dst + at, src, n); /* returns dst + at, which the caller holds (MISRA 17.7) */
 }
 
-/* copy_at with aligned stores: the bytes up to the first STORE_ALIGN boundary of dst + at,
-   then COPY_STORE bytes at a time, then the tail. Inlined into its callers' wide-store clones
-   (SONNX_WIDE_STORES, SONNX_INLINE_IN_CLONES, src/sonnx_internal.h), where each step is one
-   aligned 32-byte store, which never straddles a cache line. glibc's memcpy (`rep movsb` at these sizes) wrote the
-   L3-resident output of rows-f16 at 0.71-0.78 of memset; these stores at 0.84-0.94 (best of
+/* copy_at with aligned stores: the bytes up to the first STORE_ALIGN boundary of dst + at, then
+   COPY_STORE bytes at a time, then the tail. Inlined into its callers' wide-store clones
+   (SONNX_WIDE_STORES, SONNX_INLINE_IN_CLONES: src/sonnx_internal.h): each step is one aligned
+   32-byte store, never across a cache line. glibc's memcpy (`rep movsb` at these sizes) wrote
+   the L3-resident output of rows-f16 at 0.71-0.78 of memset, these stores at 0.84-0.94 (best of
    11 alternated runs, AMD EPYC Zen 4, 2026-11-25). The destination is dst + at, not a shifted
    pointer, so that the callers' facts name the written byte dst[p] itself, as copy_at's do. */
 /*@ requires n >= 1;
@@ -466,12 +466,13 @@ static void lay_pattern(char *pattern, const char *elem, size_t run_bytes, size_
   make_pattern(pattern, elem, run_bytes, laid);
 }
 
-/* Writes total bytes from a pattern of period bytes that repeats its first es
-   (pattern[t] == pattern[t % es]; es, the element size, is the proof's only): period by period, each by FILL_STORE-byte stores at fixed
-   offsets of the pattern (two per loop step, then at most one: no read of the output, no
-   dependency between stores), then the tail. From a STORE_ALIGN boundary (fill_aligned),
-   every store but the tail's is aligned; cloned for wide stores like replicate_prefix. Stores all the way: growing copies of a
-   head of periods (memcpy from the output) measured slower on every case that fills
+/* Writes total bytes from a pattern of period bytes that repeats its first es (pattern[t] ==
+   pattern[t % es]; es, the element size, is the proof's only): period by period, each by
+   FILL_STORE-byte stores at fixed offsets of the pattern (two per loop step, then at most one:
+   no read of the output, no dependency between stores), then the tail. From a STORE_ALIGN
+   boundary (fill_aligned), every store but the tail's is aligned; cloned for wide stores like
+   replicate_prefix. Stores all the way: growing copies of a head of periods (memcpy from the
+   output) measured slower on every case that fills
    (scalar 0.55-0.6 of memset against 1.1-1.3, short-inner 0.82-0.95 against 0.95-1.06;
    make bench, 2026-11-25, bench/results.md). */
 /*@ requires es >= 1;

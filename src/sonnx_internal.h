@@ -8,15 +8,15 @@
 extern "C" {
 #endif
 
-/* The fast kernel's store loops (replicate_prefix and write_copies with the copy_aligned they
-   inline, fill_from_pattern: src/sonnx_fast_copy.c) are compiled twice on x86-64 with GCC or Clang: for AVX-512 machines (stores of 32 bytes; GCC
-   splits 32-byte copies into 16-byte stores for its generic and AVX2 tunings, not for AVX-512
-   ones) and for the baseline, the loader choosing one for the machine (target_clones, an
-   ifunc). One C source, one contract and one proof for both: the attribute changes only
-   instruction selection. -DSONNX_NO_DISPATCH builds the baseline only (no ifunc, for builds
-   that must not resolve code at load time). make bench: aligned 32-byte stores write an
-   L3-resident output at memset's speed, 16-byte ones at 0.6 of it (AMD EPYC Zen 4,
-   2026-11-25). */
+/* The fast kernel's store loops (replicate_prefix and write_copies, with the copy_aligned they
+   inline, and fill_from_pattern: src/sonnx_fast_copy.c) are compiled twice on x86-64 with GCC
+   or Clang: for AVX-512 machines (stores of 32 bytes; GCC splits 32-byte copies into 16-byte
+   stores for its generic and AVX2 tunings, not for AVX-512 ones) and for the baseline, the
+   loader choosing one for the machine (target_clones, an ifunc). One C source, one contract
+   and one proof for both: the attribute changes only instruction selection.
+   -DSONNX_NO_DISPATCH builds the baseline only (no ifunc, for builds that must not resolve code
+   at load time). make bench: aligned 32-byte stores write an L3-resident output at memset's
+   speed, 16-byte ones at 0.6 of it (AMD EPYC Zen 4, 2026-11-25). */
 /* ThreadSanitizer instruments the clones' resolver, which the loader runs before the
    sanitizer's runtime has started: it crashed there (make sanitize, 2026-11-25), so a TSan
    build takes the baseline. */
@@ -40,7 +40,8 @@ extern "C" {
    bench) at 0.83-0.88 of memset, inlined 0.89-0.91 (a harness of 31 alternated repeats, AMD
    EPYC Zen 4, 2026-11-26). Frama-C sees a plain static inline function, and so does gcc's
    coverage build (-DSONNX_NO_FORCED_INLINE, tools/evidence.mk). */
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(__FRAMAC__) && !defined(SONNX_NO_FORCED_INLINE)
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__FRAMAC__) && \
+    !defined(SONNX_NO_FORCED_INLINE)
 #define SONNX_INLINE_IN_CLONES __attribute__((always_inline))
 #else
 #define SONNX_INLINE_IN_CLONES
