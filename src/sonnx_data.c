@@ -312,15 +312,10 @@ static byte_size_result byte_size(sonnx_shape s, size_t es)
     complete behaviors;
     disjoint behaviors;
 */
-static sonnx_to_check check_to_shapes(sonnx_shape x, size_t es, sonnx_shape z)
+static sonnx_check check_to_shapes(sonnx_shape x, size_t es, sonnx_shape z)
 {
-  sonnx_to_check c = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u, 0u, 0u};
-  const sonnx_check shapes = sonnx_check_shape_pair(x, z);
-  if (shapes.status != SONNX_OK) {
-    c.status = shapes.status;
-    c.input = shapes.input;
-    c.size = shapes.size;
-    c.expected = shapes.expected;
+  sonnx_check c = sonnx_check_shape_pair(x, z); /* x whole (rank, dims), then z */
+  if (c.status != SONNX_OK) {
     return c;
   }
   if (es == 0u) {
@@ -433,15 +428,16 @@ static void broadcast_data(const char *xb, char *zb, size_t es, sonnx_shape x, s
 sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_size,
                                 sonnx_shape z, void *z_data, size_t z_capacity, sonnx_error *err)
 {
-  sonnx_to_check c = check_to_shapes(x, elem_size, z);
-  if (c.status == SONNX_OK) {
-    c = sonnx_check_to_sizes(x, x_data, elem_size, z, z_data, z_capacity);
-  }
+  const sonnx_check c = check_to_shapes(x, elem_size, z);
   if (c.status != SONNX_OK) {
     /* An incompatibility here is x not broadcasting to z (ONNX-UNIDIR). */
     return sonnx_report_to_target(err, c.status, c.input, c.axis, c.size, c.expected);
   }
-  broadcast_data((const char *)x_data, (char *)z_data, elem_size, x, z, c.x_count, c.z_count);
+  const sonnx_to_check s = sonnx_check_to_sizes(x, x_data, elem_size, z, z_data, z_capacity);
+  if (s.status != SONNX_OK) {
+    return sonnx_report_to_target(err, s.status, s.input, s.axis, s.size, s.expected);
+  }
+  broadcast_data((const char *)x_data, (char *)z_data, elem_size, x, z, s.x_count, s.z_count);
   return sonnx_report(err, SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
 }
 

@@ -184,8 +184,9 @@ typedef struct {
 */
 sonnx_count sonnx_count_of(sonnx_shape s);
 
-/* Outcome of a check of sonnx_broadcast_to, returned by value (a plain value
-   for WP): the error to report, or the counts the copy needs. */
+/* Outcome of the size checks of sonnx_broadcast_to (sonnx_check_to_sizes, after the shape
+   checks' sonnx_check), returned by value (a plain value for WP): the error to report, or the
+   counts the copy needs. */
 typedef struct {
   sonnx_status status;
   size_t input;
