@@ -3,6 +3,8 @@
 #   make check      deps + warnings-as-errors builds (gcc, clang) + proofs + tests + noalloc and
 #                   stack + properties + sanitizers + fuzz + lint + trace + coverage
 #   make proofs     Frama-C/WP over src/, fails on any unproved goal not in proofs/open-goals.txt
+#                   and on fewer goals or proved goals than the committed proofs/results.json
+#   make proofs-accept  the last `make proofs` run becomes proofs/results.json (review its diff)
 #   make tests      doctest unit tests (gcc and clang builds)
 #   make deps       install what is missing (Debian packages; needs root)
 
@@ -26,7 +28,7 @@ CPPFLAGS := -Isrc
 DEB_PACKAGES := frama-c-base why3 z3 cvc4 doctest-dev librapidcheck-dev g++ clang-19 \
                 llvm-19 gcovr lcov python3-numpy
 
-.PHONY: all deps build-gcc build-clang proofs tests noalloc check clean
+.PHONY: all deps build-gcc build-clang proofs proofs-accept tests noalloc check clean
 
 all: $(BUILD)/libsonnx_broadcast.a
 
@@ -57,6 +59,12 @@ build-clang: $(BUILD)/clang/libsonnx_broadcast.a
 # ---- proofs ----
 proofs:
 	@bash proofs/wp.sh
+
+# The explicit step that updates the committed proofs/results.json from the last full
+# `make proofs` run (build/proofs/results.json); it prints every function and lemma whose goal
+# count shrank, grew, appeared or disappeared. Commit the diff with the reason.
+proofs-accept:
+	@python3 tools/wp_summary.py --accept $(BUILD)/proofs/results.json proofs/results.json
 
 # ---- doctest unit tests ----
 TEST_SRC := $(wildcard tests/*.cpp)

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs Frama-C/WP over the proven core, the one way proofs are run (make proofs,
 # make check, CI). Writes build/proofs/{wp.log,wp.json} and, through
-# tools/wp_summary.py, the per-function results committed in proofs/results.json.
+# tools/wp_summary.py, this run's per-function results build/proofs/results.json,
+# which it compares with the committed proofs/results.json: fewer goals or fewer
+# proved goals in any function or lemma fail (`make proofs-accept` updates them).
 # The flags are the project's proof standard (its developers' guide): keep both
 # -warn-unsigned-* so that a wrapping size_t is a failed goal.
 set -euo pipefail
@@ -53,7 +55,7 @@ printf '%s\n' "frama-c ${flags[*]} src/*.c" > "$out/command.txt"
 # The tool versions of this run, for the evidence report (tools/evidence.py).
 { echo "frama-c $(frama-c -version)"; why3 --version 2>&1; z3 --version; cvc4 --version | head -1
   echo "z3-lean: z3 with proofs/why3/z3_lean.drv, sha256 $(sha256sum proofs/why3/z3_lean.drv | cut -c1-16)"; } > "$out/versions.txt" 2>&1 || true
-rm -f "$out/wp.json" "$out/lemmas.json"
+rm -f "$out/wp.json" "$out/lemmas.json" "$out/results.json" "$out/run-verdict.txt"
 start=$(date +%s)
 frama-c "${flags[@]}" src/*.c > "$out/wp.log" 2>&1 || { tail -30 "$out/wp.log"; exit 1; }
 # The global ACSL lemmas (spec/acsl): with -wp-skip-fct WP generates no lemma goal, so
@@ -62,4 +64,5 @@ lemma_flags=("${common_flags[@]}" -wp-report-json "$out/lemmas.json" -wp-prop=@l
 printf '%s\n' "frama-c ${lemma_flags[*]} src/*.c" >> "$out/command.txt"
 frama-c "${lemma_flags[@]}" src/*.c > "$out/lemmas.log" 2>&1 || { tail -30 "$out/lemmas.log"; exit 1; }
 echo "$(( $(date +%s) - start ))" > "$out/wall-seconds.txt"
-python3 tools/wp_summary.py "$out/wp.json" "$out/wp.log" proofs/open-goals.txt proofs/results.json "$out/lemmas.json"
+python3 tools/wp_summary.py "$out/wp.json" "$out/wp.log" proofs/open-goals.txt "$out/results.json" "$out/lemmas.json" \
+  --baseline proofs/results.json

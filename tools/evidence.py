@@ -485,14 +485,16 @@ def result_line(name):
 # ---------------------------------------------------------------------------
 
 def load_proofs():
-    """Per-function WP results: from this run's JSON report through tools/wp_summary.py's
-    output (proofs/results.json is rewritten by every `make proofs`), and the run's files."""
+    """Per-function WP results: this run's (build/proofs/results.json, written by
+    tools/wp_summary.py from WP's JSON report), else the committed proofs/results.json
+    (EVIDENCE_PROOFS=reuse with no run here: shown, never fresh), and the run's files."""
     out = {"source": None, "functions": {}, "open": {}, "lemmas": {}, "log": "", "command": "",
            "versions": "", "wall": None, "fresh": False}
     wp_json = os.path.join(BUILD, "proofs", "wp.json")
-    results = os.path.join(ROOT, "proofs", "results.json")
+    run_results = os.path.join(BUILD, "proofs", "results.json")
+    results = run_results if os.path.exists(run_results) else os.path.join(ROOT, "proofs", "results.json")
     out["stale"] = []
-    if os.path.exists(wp_json) and os.path.exists(results) and os.path.getmtime(results) >= os.path.getmtime(wp_json) - 1:
+    if os.path.exists(wp_json) and results == run_results and os.path.getmtime(results) >= os.path.getmtime(wp_json) - 1:
         out["fresh"] = True
         # the run must be of the current sources: none edited after WP's report was written
         started = os.path.getmtime(os.path.join(BUILD, "proofs", "command.txt")) \
