@@ -11,10 +11,13 @@
 #   make coverage      statement + branch coverage of src/ (gcc --coverage, gcovr) and MC/DC
 #                      (clang-19 -fcoverage-mcdc, llvm-cov-19) by the doctest cases, the RapidCheck
 #                      properties and the NumPy differential; writes build/results/coverage.txt.
-#   make trace         the traceability check alone (seconds): every cited @req ID is defined in
+#   make trace         the traceability check (seconds): every cited @req ID is defined in
 #                      spec/requirements.md and every defined ID is cited by a contract (or its
-#                      documented substitute, spec/README.md) and a test; writes
-#                      build/results/trace.txt.
+#                      documented substitute, spec/README.md) and by tests that ran and passed in
+#                      this run: it reads the results `make tests` and `make properties` wrote
+#                      (build/results/doctest-{gcc,threads}.xml, properties.log,
+#                      xla_properties.log, numpy.txt; fast_copy.log from `make
+#                      fast-copy-properties`), so it runs after them; writes build/results/trace.txt.
 
 # clang's profile runtime (-fprofile-instr-generate) and the coverage tools.
 DEB_PACKAGES += libclang-rt-19-dev llvm-19 gcovr
@@ -127,12 +130,6 @@ coverage:
 trace:
 	@$(EV_PY) tools/evidence.py --trace-stage
 
-# The threads test (tests/threads/, run under TSan by `make sanitize`) built plainly, for
-# its doctest XML: the report reads a test case's result from doctest's own report.
-$(EV_DIR)/threads-tests: tests/threads/test_threads.cpp $(BUILD)/libsonnx_broadcast.a
-	@mkdir -p $(EV_DIR)
-	$(CXX) -std=c++20 -O2 -Wall -Wextra -Werror -pedantic -pthread -Isrc $< $(BUILD)/libsonnx_broadcast.a -o $@
-
 # ---- the report ----
 evidence:
 	@status=0; \
@@ -142,11 +139,9 @@ evidence:
 	if [ "$(EVIDENCE_PROOFS)" != reuse ]; then $(MAKE) --no-print-directory proofs || status=1; fi; \
 	$(MAKE) --no-print-directory tests || status=1; \
 	mkdir -p $(EV_DIR); \
-	$(BUILD)/gcc/unit-tests --reporters=xml --out=$(EV_DIR)/doctest-gcc.xml > /dev/null 2>&1 || status=1; \
-	$(MAKE) --no-print-directory $(EV_DIR)/threads-tests || status=1; \
-	$(EV_DIR)/threads-tests --reporters=xml --out=$(EV_DIR)/doctest-threads.xml > /dev/null 2>&1 || status=1; \
 	$(MAKE) --no-print-directory noalloc || status=1; \
 	$(MAKE) --no-print-directory properties || status=1; \
+	$(MAKE) --no-print-directory fast-copy-properties || status=1; \
 	$(MAKE) --no-print-directory trace; \
 	$(MAKE) --no-print-directory coverage || status=1; \
 	$(EV_PY) tools/evidence.py --report --stages-status $$status

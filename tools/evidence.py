@@ -831,8 +831,23 @@ def short(text, n=160):
     return t if len(t) <= n else t[: n - 1] + "…"
 
 
+# The RapidCheck programs: source (properties declared as `property("IDS", "name", ...)`) and
+# the log its run writes in build/results/ (properties/properties.mk).
+PROPERTY_RUNS = [("properties/properties.cpp", "properties.log"),
+                 ("properties/xla_properties.cpp", "xla_properties.log"),
+                 ("properties/fast_copy_properties.cpp", "fast_copy.log")]
+NUMPY_SOURCE = "properties/numpy_diff.cpp"
+DOCTEST_XML = [os.path.join(BUILD, "results", "doctest-gcc.xml"),       # `make tests`
+               os.path.join(BUILD, "results", "doctest-threads.xml")]
+
+
 class Model:
-    def __init__(self, with_results):
+    """with_results: proofs and coverage of this run too (the report); with_tests: the test
+    results of this run (the report and `make trace`): a test counts for its requirements only
+    if its result shows it ran and passed; without them, tests are read from the sources."""
+    def __init__(self, with_results, with_tests=None):
+        with_tests = with_results if with_tests is None else with_tests
+        self.with_tests = with_tests
         self.reqs = parse_requirements()
         self.defined = {r["id"] for r in self.reqs}
         self.citations = all_citations()
@@ -842,25 +857,48 @@ class Model:
         self.cases = doctest_cases()
         self.with_results = with_results
         self.proofs = load_proofs() if with_results else None
-        xml = os.path.join(BUILD, "evidence", "doctest-gcc.xml")
-        self.case_results = doctest_results(xml) if with_results else None
-        threads = doctest_results(os.path.join(BUILD, "evidence", "doctest-threads.xml")) if with_results else None
+        self.case_results = doctest_results(DOCTEST_XML[0]) if with_tests else None
+        threads = doctest_results(DOCTEST_XML[1]) if with_tests else None
         if self.case_results is not None and threads is not None:
             self.case_results.update(threads)
-        self.props = property_results(os.path.join(BUILD, "results", "properties.log")) if with_results else None
-        if self.props is None:
-            self.props_src = self.source_properties()
+        self.props_src = self.source_properties()
+        self.props = self.run_properties() if with_tests else None
         self.gcov = load_gcovr() if with_results else None
         self.mcdc = load_mcdc() if with_results else None
         self.justs = parse_justifications()
         self.cov_items = coverage_items(self.gcov, self.mcdc, self.justs) if with_results else None
 
     def source_properties(self):
+        """Every property the sources declare, and the NumPy differential as one test of the
+        IDs its source cites; ok None: no result read."""
         props = []
-        for path in files("properties/properties.cpp"):
-            for m in re.finditer(r'property\(\s*"([^"]*)",\s*"([^"]*)"', read(path)):
-                props.append({"ok": None, "name": m.group(2), "ids": m.group(1).split(), "cases": 0, "seed": "", "ms": 0})
+        for src, log in PROPERTY_RUNS:
+            for path in files(src):
+                for m in re.finditer(r'property\(\s*"([^"]*)",\s*"([^"]*)"', read(path)):
+                    props.append({"ok": None, "name": m.group(2), "ids": m.group(1).split(), "cases": 0,
+                                  "seed": "", "ms": 0, "log": log})
+        ids = sorted({rid for f, n, cited in self.citations if f == NUMPY_SOURCE for rid in cited})
+        if ids:
+            props.append({"ok": None, "name": "numpy-diff: the NumPy differential cases of properties/numpy_cases.txt",
+                          "ids": ids, "cases": 0, "seed": "", "ms": 0, "log": "numpy.txt"})
         return props
+
+    def run_properties(self):
+        """The declared properties with the results of this run's logs; one declared and absent
+        from its log (a crash, a program not run) stays ok None: not run."""
+        ran = {}
+        for src, log in PROPERTY_RUNS:
+            for p in property_results(os.path.join(BUILD, "results", log)) or []:
+                ran[(log, p["name"])] = dict(p, log=log)
+        out = []
+        for p in self.props_src:
+            if p["log"] == "numpy.txt":
+                res = result_line("numpy")
+                ok = None if res is None else (res[0] > 0 and res[1] == 0)
+                out.append(dict(p, ok=ok, cases=res[0] + res[1] if res else 0))
+            else:
+                out.append(ran.pop((p["log"], p["name"]), p))
+        return out + list(ran.values())   # run but not found in the sources: shown, counted
 
     def properties(self):
         return self.props if self.props is not None else self.props_src
@@ -901,7 +939,7 @@ class Model:
             if len(found) < len(names):
                 return False, f"propert(y/ies) {target} not found in the run"
             if any(p["ok"] is None for p in found):
-                return None, f"properties {target} (not run here)"
+                return (False if self.with_tests else None), f"properties {target} (not run)"
             ok = all(p["ok"] for p in found)
             return ok, ", ".join(f"{p['name'].split(':')[0]} {'PASS' if p['ok'] else 'FAIL'} ({p['cases']} cases)" for p in found)
         return False, f"unknown rule kind `{kind}`"
@@ -959,16 +997,16 @@ class Model:
             res = None
             if self.case_results is not None:
                 res = self.case_results.get((c["file"], c["line"]))
-                if res is None:
+                if res is None or not res[0]:
                     tverdict = RED
-                elif not res[0]:
-                    tverdict = RED
-            tnames.append(f"{c['file']}:{c['line']}" + ("" if res is None else (" ok" if res[0] else " FAIL")))
+            tnames.append(f"{c['file']}:{c['line']}" + ("" if not self.with_tests else
+                          " NOT RUN" if res is None else (" ok" if res[0] else " FAIL")))
         for p in t["props"]:
-            if p["ok"] is False:
+            if p["ok"] is False or (p["ok"] is None and self.with_tests):
                 tverdict = RED
-            tnames.append("property " + p["name"].split(":")[0] + ("" if p["ok"] is None else (" ok" if p["ok"] else " FAIL")))
-        if self.with_results and self.case_results is None and t["tests"]:
+            tnames.append("property " + p["name"].split(":")[0] + ("" if not self.with_tests else
+                          " NOT RUN" if p["ok"] is None else (" ok" if p["ok"] else " FAIL")))
+        if self.with_tests and self.case_results is None and t["tests"]:
             tverdict = RED
             tnames.append("(doctest XML report missing)")
         tests = (tverdict, f"{len(t['tests'])} doctest, {len(t['props'])} properties")
@@ -1031,23 +1069,36 @@ def write_result(stage, passed, failed, what):
 
 
 def trace_stage():
-    m = Model(with_results=False)
+    m = Model(with_results=False, with_tests=True)
     passed = failed = 0
-    print("traceability: every requirement -> contract (or documented rule) -> tests; every cited ID defined")
+    print("traceability: every requirement -> contract (or documented rule) -> tests that ran and passed "
+          "in this run (build/results/); every cited ID defined")
     for r in m.reqs:
         t = m.trace(r)
-        contract, proof, tests, cov, _ = m.row_status(r, t)
+        contract, proof, tests, cov, tnames = m.row_status(r, t)
         bad = [name for name, cell in (("contract", contract), ("tests", tests)) if cell[0] == RED]
         if bad:
             failed += 1
-            print(f"  RED {r['id']}: no {' and no '.join(bad)}")
+            why = [n for n in tnames if n.endswith((" FAIL", " NOT RUN"))]
+            fails = [n for n in why if n.endswith(" FAIL")]
+            shown = (fails + [n for n in why if n not in fails])[:4]
+            print(f"  RED {r['id']}: " + "; ".join(
+                ("no contract" if b == "contract" else
+                 (f"{len(why)} of {len([n for n in tnames if not n.startswith('(')])} tests failed or did not run: " + ", ".join(shown)
+                  + (" ..." if len(why) > len(shown) else "") if why else "no test")) for b in bad))
         else:
             passed += 1
+    missing = [rel(p) for p in DOCTEST_XML if not os.path.exists(p)] + \
+        sorted({"build/results/" + p["log"] for p in m.properties() if p["ok"] is None})
+    if missing:
+        print("  not run in this build (run `make tests properties fast-copy-properties` first): "
+              + ", ".join(missing))
     und = m.undefined_citations()
     for f, n, rid in und:
         print(f"  RED {f}:{n} cites {rid}, which spec/requirements.md does not define")
     failed += len(und)
-    write_result("trace", passed, failed, "requirements traced to a contract and a test (undefined citations fail)")
+    write_result("trace", passed, failed, "requirements traced to a contract and to tests that ran and passed "
+                 "(undefined citations fail)")
     print(f"traceability: {passed} requirements traced, {failed} red")
     return 0 if failed == 0 else 1
 
@@ -1294,19 +1345,20 @@ def report(stages_status):
         md.append("")
     if m.props:
         md.append(md_table(["property", "result", "cases", "seed", "ms", "cites"],
-                           [[p["name"].split(":")[0], "PASS" if p["ok"] else "FAIL", p["cases"], p["seed"], p["ms"],
+                           [[p["name"].split(":")[0], "NOT RUN" if p["ok"] is None else ("PASS" if p["ok"] else "FAIL"),
+                             p["cases"], p["seed"], p["ms"],
                              " ".join(p["ids"])] for p in m.props]))
         md.append("")
     if m.case_results is not None:
         n_ok = sum(1 for v in m.case_results.values() if v[0])
         n_as = sum(v[1] for v in m.case_results.values())
-        opts = ET.parse(os.path.join(BUILD, "evidence", "doctest-gcc.xml")).getroot().find("Options")
+        opts = ET.parse(DOCTEST_XML[0]).getroot().find("Options")
         order = f"order_by={opts.get('order_by')}, rand_seed={opts.get('rand_seed')}" if opts is not None else "?"
-        md.append(f"doctest XML report (build/evidence/doctest-gcc.xml, {order}): {len(m.case_results)} test cases at distinct "
+        md.append(f"doctest XML report (build/results/doctest-gcc.xml, {order}): {len(m.case_results)} test cases at distinct "
                   f"source lines, {n_ok} passed, {n_as} assertions. Cases citing no requirement: " +
                   (", ".join(f"{c['file']}:{c['line']}" for c in m.cases if not c["ids"]) or "none") + ".")
     else:
-        md.append("RED: no doctest XML report (build/evidence/doctest-gcc.xml).")
+        md.append("RED: no doctest XML report (build/results/doctest-gcc.xml).")
         red.append(("tests", "doctest XML report missing"))
     md.append("")
 
