@@ -1321,7 +1321,8 @@ def report(stages_status):
     md.append("## 3. Tests")
     md.append("")
     trows = []
-    for stage in ("doctest-gcc", "doctest-clang", "properties", "numpy", "noalloc", "stack", "trace"):
+    for stage in ("doctest-gcc", "doctest-clang", "doctest-threads", "properties", "numpy", "xla_properties",
+                  "fast_copy", "noalloc", "stack", "trace"):
         res = result_line(stage)
         if res is None:
             trows.append([stage, RED, "-", "-", "not run"])

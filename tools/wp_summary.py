@@ -302,9 +302,9 @@ def main(argv):
     open_listed = sum(n for fn, p, n in unproved if listed_why(fn, p))
     os.makedirs("build/results", exist_ok=True)
     with open("build/results/proofs.txt", "w", encoding="utf-8") as f:
-        f.write(f"{passed} {failed} WP goals ({len(lemmas)} of them ACSL lemmas; failed: unproved, "
-                f"{open_listed} listed in proofs/open-goals.txt and {len(skipped)} function(s) open "
-                f"as a whole, plus {missing} goal(s) of proofs/results.json missing from this run)\n")
+        f.write(f"{passed} {failed} WP goals ({len(lemmas)} of them ACSL lemmas; failed = unproved goals "
+                f"({open_listed} listed in proofs/open-goals.txt, {len(skipped)} function(s) open as a "
+                f"whole) + {missing} committed goal(s) missing from this run)\n")
     with open("build/proofs/open-goals-status.txt", "w", encoding="utf-8") as f:
         for fn, prop, n in unproved:
             f.write(f"{fn} {prop} {n} {'listed' if listed_why(fn, prop) else 'NOT-LISTED'}\n")
