@@ -5,6 +5,7 @@
 #   make proofs     Frama-C/WP over src/, fails on any unproved goal not in proofs/open-goals.txt
 #   make tests      doctest unit tests (gcc and clang builds)
 #   make deps       install what is missing (Debian packages; needs root)
+#   make install    PREFIX=... DESTDIR=...: libraries, headers, ACSL, pkg-config, CMake (tools/install.mk)
 
 SHELL := /bin/bash
 BUILD := build
@@ -103,6 +104,9 @@ noalloc: $(BUILD)/libsonnx_broadcast.a
 # ---- `make bench`: speed against memset, memcpy, NumPy, xtensor, Eigen (bench/bench.mk) ----
 -include bench/bench.mk
 
+# ---- packaging for users: make install / uninstall, the consumer stages (tools/install.mk) ----
+include tools/install.mk
+
 # ---- everything; the last line is the summary CI reads ----
 check:
 	@rm -rf $(BUILD)/results
@@ -117,6 +121,9 @@ check:
 	if [ -f tests/sanitize.mk ]; then $(MAKE) --no-print-directory sanitize || status=1; fi; \
 	if [ -f tests/fuzz/fuzz.mk ]; then $(MAKE) --no-print-directory fuzz-check || status=1; fi; \
 	if [ -f tools/lint.mk ]; then $(MAKE) --no-print-directory lint || status=1; fi; \
+	$(MAKE) --no-print-directory install-check || status=1; \
+	$(MAKE) --no-print-directory consumer-c || status=1; \
+	$(MAKE) --no-print-directory consumer-cxx || status=1; \
 	if [ -f tools/evidence.mk ]; then $(MAKE) --no-print-directory trace || status=1; fi; \
 	if [ -f tools/evidence.mk ]; then $(MAKE) --no-print-directory coverage || status=1; fi; \
 	python3 tools/check_summary.py $$status
