@@ -124,6 +124,8 @@ check:
 	$(MAKE) --no-print-directory install-check || status=1; \
 	$(MAKE) --no-print-directory consumer-c || status=1; \
 	$(MAKE) --no-print-directory consumer-cxx || status=1; \
+	$(MAKE) --no-print-directory consumer-wp || status=1; \
+	$(MAKE) --no-print-directory xtensor-oracle || status=1; \
 	if [ -f tools/evidence.mk ]; then $(MAKE) --no-print-directory trace || status=1; fi; \
 	if [ -f tools/evidence.mk ]; then $(MAKE) --no-print-directory coverage || status=1; fi; \
 	python3 tools/check_summary.py $$status

@@ -6,7 +6,9 @@
 #        (SONAME libsonnx_broadcast.so.X, -fPIC objects; a version script exports only the
 #        functions declared in src/sonnx_broadcast.h), the headers (sonnx_broadcast.h,
 #        sonnx_broadcast.hpp, sonnx_testing.hpp), the ACSL logic in include/sonnx_broadcast/acsl,
-#        lib/pkgconfig/sonnx_broadcast.pc and lib/cmake/sonnx_broadcast/ (target sonnx::broadcast).
+#        lib/pkgconfig/sonnx_broadcast.pc and lib/cmake/sonnx_broadcast/ (target sonnx::broadcast),
+#        and share/sonnx_broadcast/why3/z3_lean.drv, the prover driver of the proofs (proofs/wp.sh),
+#        which callers' proofs need too (examples/wp_consumer/run.sh).
 #   make uninstall PREFIX=... [DESTDIR=...]   removes exactly those files (and the directories of
 #        the package that are left empty).
 #   make install-check    install into a scratch prefix (and a DESTDIR staging), check the files,
@@ -25,6 +27,7 @@ DEB_PACKAGES += cmake pkg-config libxtensor-dev
 PREFIX ?= /usr/local
 LIBDIR ?= $(PREFIX)/lib
 INCLUDEDIR ?= $(PREFIX)/include
+DATADIR ?= $(PREFIX)/share
 DESTDIR ?=
 
 # The version, read from the header (SONNX_VERSION_MAJOR / MINOR / PATCH).
@@ -63,18 +66,19 @@ shared: $(PIC_DIR)/$(SO_FILE)
 INST_HEADERS := $(notdir $(wildcard src/sonnx_broadcast.h src/sonnx_broadcast.hpp src/sonnx_testing.hpp))
 INST_ACSL := $(notdir $(wildcard spec/acsl/*.h))
 PKG_SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(LIBDIR)|g' \
-  -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@VERSION@|$(SONNX_VERSION_STR)|g' \
+  -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@DATADIR@|$(DATADIR)|g' -e 's|@VERSION@|$(SONNX_VERSION_STR)|g' \
   -e 's|@SOMAJOR@|$(SONNX_SOMAJOR)|g'
 
 install: $(BUILD)/libsonnx_broadcast.a $(PIC_DIR)/$(SO_FILE)
 	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(LIBDIR)/cmake/sonnx_broadcast \
-	  $(DESTDIR)$(INCLUDEDIR)/sonnx_broadcast/acsl
+	  $(DESTDIR)$(INCLUDEDIR)/sonnx_broadcast/acsl $(DESTDIR)$(DATADIR)/sonnx_broadcast/why3
 	install -m 644 $(BUILD)/libsonnx_broadcast.a $(DESTDIR)$(LIBDIR)/
 	install -m 755 $(PIC_DIR)/$(SO_FILE) $(DESTDIR)$(LIBDIR)/
 	ln -sf $(SO_FILE) $(DESTDIR)$(LIBDIR)/$(SO_NAME)
 	ln -sf $(SO_NAME) $(DESTDIR)$(LIBDIR)/libsonnx_broadcast.so
 	install -m 644 $(addprefix src/,$(INST_HEADERS)) $(DESTDIR)$(INCLUDEDIR)/
 	install -m 644 $(addprefix spec/acsl/,$(INST_ACSL)) $(DESTDIR)$(INCLUDEDIR)/sonnx_broadcast/acsl/
+	install -m 644 proofs/why3/z3_lean.drv $(DESTDIR)$(DATADIR)/sonnx_broadcast/why3/
 	$(PKG_SUBST) tools/pkg/sonnx_broadcast.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/sonnx_broadcast.pc
 	$(PKG_SUBST) tools/pkg/sonnx_broadcastConfig.cmake.in \
 	  > $(DESTDIR)$(LIBDIR)/cmake/sonnx_broadcast/sonnx_broadcastConfig.cmake
@@ -87,8 +91,10 @@ uninstall:
 	  cmake/sonnx_broadcast/sonnx_broadcastConfigVersion.cmake)
 	rm -f $(addprefix $(DESTDIR)$(INCLUDEDIR)/,$(INST_HEADERS)) \
 	  $(addprefix $(DESTDIR)$(INCLUDEDIR)/sonnx_broadcast/acsl/,$(INST_ACSL))
+	rm -f $(DESTDIR)$(DATADIR)/sonnx_broadcast/why3/z3_lean.drv
 	-rmdir $(DESTDIR)$(INCLUDEDIR)/sonnx_broadcast/acsl $(DESTDIR)$(INCLUDEDIR)/sonnx_broadcast \
-	  $(DESTDIR)$(LIBDIR)/cmake/sonnx_broadcast 2>/dev/null
+	  $(DESTDIR)$(LIBDIR)/cmake/sonnx_broadcast $(DESTDIR)$(DATADIR)/sonnx_broadcast/why3 \
+	  $(DESTDIR)$(DATADIR)/sonnx_broadcast 2>/dev/null
 	-rmdir $(DESTDIR)$(LIBDIR)/cmake $(DESTDIR)$(LIBDIR)/pkgconfig 2>/dev/null
 
 # ---- the stages of `make check`: everything from a scratch prefix, never from src/ ----
@@ -98,7 +104,7 @@ SCRATCH := $(CURDIR)/$(PKG_DIR)/prefix
 scratch-install: $(BUILD)/libsonnx_broadcast.a $(PIC_DIR)/$(SO_FILE)
 	@rm -rf $(SCRATCH)
 	@$(MAKE) --no-print-directory -s install PREFIX=$(SCRATCH) DESTDIR= LIBDIR=$(SCRATCH)/lib \
-	  INCLUDEDIR=$(SCRATCH)/include > /dev/null
+	  INCLUDEDIR=$(SCRATCH)/include DATADIR=$(SCRATCH)/share > /dev/null
 
 install-check: $(BUILD)/libsonnx_broadcast.a $(PIC_DIR)/$(SO_FILE)
 	@bash tools/install_check.sh "$(PKG_DIR)" "$(SO_FILE)" "$(SO_NAME)" "$(SONNX_VERSION_STR)"

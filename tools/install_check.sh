@@ -23,7 +23,7 @@ make_install() { make --no-print-directory -s "$@" > "$root/make.log" 2>&1 || { 
 expected() {
   printf '%s\n' lib/libsonnx_broadcast.a "lib/$so_file" "lib/$so_name" lib/libsonnx_broadcast.so \
     lib/pkgconfig/sonnx_broadcast.pc lib/cmake/sonnx_broadcast/sonnx_broadcastConfig.cmake \
-    lib/cmake/sonnx_broadcast/sonnx_broadcastConfigVersion.cmake
+    lib/cmake/sonnx_broadcast/sonnx_broadcastConfigVersion.cmake share/sonnx_broadcast/why3/z3_lean.drv
   for h in src/sonnx_broadcast.h src/sonnx_broadcast.hpp src/sonnx_testing.hpp; do
     [ -f "$h" ] && echo "include/$(basename "$h")"
   done
@@ -57,7 +57,8 @@ pkgconfig_fields() {
   [ "$(pc "$prefix" --modversion)" = "$version" ] &&
   [ "$(pc "$prefix" --cflags)" = "-I$prefix/include" ] &&
   [ "$(pc "$prefix" --libs)" = "-L$prefix/lib -lsonnx_broadcast" ] &&
-  [ -f "$(pc "$prefix" --variable=acsldir)/shape_logic.h" ]
+  [ -f "$(pc "$prefix" --variable=acsldir)/shape_logic.h" ] &&
+  [ -f "$(pc "$prefix" --variable=why3driver)" ]
 }
 staged_for_prefix() { # a DESTDIR install keeps the final prefix in its pkg-config and CMake files
   grep -qx "prefix=/opt/sonnx" "$stage/opt/sonnx/lib/pkgconfig/sonnx_broadcast.pc" &&
@@ -75,7 +76,7 @@ check "nm -D --defined-only: exactly the functions of sonnx_broadcast.h" exports
 check "nm -D --defined-only: only sonnx_* symbols" only_sonnx
 check "private sonnx_* helpers not exported" private_hidden
 check "the shared library needs libc only" needs_libc_only
-check "pkg-config: version $version, cflags, libs, acsldir" pkgconfig_fields
+check "pkg-config: version $version, cflags, libs, acsldir, why3driver" pkgconfig_fields
 check "make install DESTDIR=<stage> PREFIX=/opt/sonnx" make_install install DESTDIR="$stage" PREFIX=/opt/sonnx
 check "DESTDIR: files under <stage>/opt/sonnx" same_files "$stage/opt/sonnx"
 check "DESTDIR: pkg-config and CMake files name /opt/sonnx" staged_for_prefix
