@@ -14,6 +14,8 @@
  *   sonnx::testing::judge_data(x, x_bytes, es, z, out)   the verdict on a candidate's output
  *       bytes for input x broadcast to z: agrees, or the first output element that breaks the
  *       element relation (SONNX-ELEM), with its index and axis.
+ *   sonnx::testing::judge(tuple, answer, es, in_bytes, out_bytes)   both: the shape or error,
+ *       then the output bytes of every input when the candidate gives them.
  *
  * Axes and inputs are 0-based, axes in the padded (output-rank) shape, as in sonnx_broadcast.h.
  * rule::numpy judges against the Array API / NumPy rule instead (a size 1 stretches to 0;
@@ -300,6 +302,50 @@ inline verdict judge_data(const dims &x, std::span<const unsigned char> x_bytes,
                    " of the input)";
         return v;
       }
+    }
+  }
+  return v;
+}
+
+/* Every (input, axis) at which C1 fails under the SONNX rule, axis by axis then input by input
+   (the tuples of shape_class::breaks_c1 have exactly one). */
+inline std::vector<std::pair<std::size_t, std::size_t>> c1_violations(const tuple &in)
+{
+  std::vector<std::pair<std::size_t, std::size_t>> out;
+  std::size_t rank = 0;
+  for (const dims &x : in) {
+    rank = std::max(rank, x.size());
+  }
+  for (std::size_t i = 0; i < rank; ++i) {
+    std::size_t target = padded(in[0], rank, i);
+    for (const dims &x : in) {
+      target = std::max(target, padded(x, rank, i));
+    }
+    for (std::size_t m = 0; m < in.size(); ++m) {
+      const std::size_t s = padded(in[m], rank, i);
+      if (s != target && s != 1) {
+        out.emplace_back(m, i);
+      }
+    }
+  }
+  return out;
+}
+
+/* The whole verdict on a candidate: its shape or error (judge_shape), then, when it accepted the
+   tuple rightly and gives output bytes, the bytes of each input broadcast to its shape
+   (judge_data; in_bytes[m] and out_bytes[m] for input m, es bytes per element). */
+inline verdict judge(const tuple &in, const answer &a, std::size_t es = 0,
+                     std::span<const std::vector<unsigned char>> in_bytes = {},
+                     std::span<const std::vector<unsigned char>> out_bytes = {}, rule r = rule::sonnx)
+{
+  verdict v = judge_shape(in, a, r);
+  if (!v.agrees || !a.ok || out_bytes.empty()) {
+    return v;
+  }
+  for (std::size_t m = 0; m < in.size() && m < in_bytes.size() && m < out_bytes.size(); ++m) {
+    verdict d = judge_data(in[m], in_bytes[m], es, a.shape, out_bytes[m], m);
+    if (!d.agrees) {
+      return d;
     }
   }
   return v;

@@ -24,7 +24,7 @@ seed=${RC_SEED:-3203203}
 echo "xtensor-oracle: xtensor $(dpkg-query -W -f='${Version}' libxtensor-dev 2>/dev/null), RC_PARAMS=max_success=1000 seed=$seed"
 RC_PARAMS="max_success=1000 seed=$seed" "$out/xtensor_oracle" > "$out/run.log" 2>&1
 status=$?
-grep -E '^(CLASS|      |xtensor_oracle:)' "$out/run.log"
+grep -E '^(ORACLE|CLASS|      |xtensor_oracle:)' "$out/run.log"
 line=$(grep -E '^xtensor_oracle: [0-9]+ passed, [0-9]+ failed$' "$out/run.log")
 p=$(echo "$line" | awk '{print $2}') f=$(echo "$line" | awk '{print $4}')
 p=${p:-0} f=${f:-1}
