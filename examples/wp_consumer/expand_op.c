@@ -1,7 +1,9 @@
 /* A certified runtime's ONNX Expand kernel, written against the installed sonnx_broadcast.h
  * (issue 32). Frama-C/WP proves it with the library's contracts alone, never its sources:
  *   frama-c -cpp-extra-args="-I<prefix>/include -I<prefix>/include/sonnx_broadcast/acsl" \
- *     -wp -wp-rte -warn-unsigned-overflow -warn-unsigned-downcast expand_op.c
+ *     -wp -wp-rte -warn-unsigned-overflow -warn-unsigned-downcast -wp-prover z3,cvc4,z3-lean \
+ *     -wp-fct runtime_expand,expand_keeping,count_keeping expand_op.c
+ * (z3-lean: the installed driver, see run.sh.)
  * WP proves that every call meets the library's preconditions and that this function's own
  * contract follows from the library's postconditions. The flow is a runtime's: the output shape
  * (sonnx_expand_shape), its element count (sonnx_shape_count) to check the output buffer, then
