@@ -7,6 +7,7 @@
 #   make proofs-accept  the last `make proofs` run becomes proofs/results.json (review its diff)
 #   make tests      doctest unit tests (gcc and clang builds; the threads test; doctest XML for trace)
 #   make deps       install what is missing (Debian packages; needs root)
+#   make install    PREFIX=... DESTDIR=...: libraries, headers, ACSL, pkg-config, CMake (tools/install.mk)
 
 SHELL := /bin/bash
 BUILD := build
@@ -120,12 +121,16 @@ include tools/lint.mk
 # ---- `make bench`: speed against memset, memcpy, NumPy, xtensor, Eigen (bench/bench.mk) ----
 include bench/bench.mk
 
+# ---- packaging for users: make install / uninstall, the consumer stages (tools/install.mk) ----
+include tools/install.mk
+
 # ---- everything; the last line is the summary CI reads ----
 # Every stage is mandatory. STAGES names the result file each writes (build/results/<stage>.txt):
 # tools/check_summary.py fails on one missing, and on a result file not listed here. A new stage
 # adds its line to the recipe below and its word here.
 STAGES := proofs doctest-gcc doctest-clang doctest-threads noalloc stack properties numpy \
-          xla_properties fast_copy sanitize fuzz lint trace coverage
+          xla_properties fast_copy sanitize fuzz lint install consumer_c consumer_cxx consumer_wp \
+          xtensor_oracle trace coverage
 check:
 	@rm -rf $(BUILD)/results
 	@status=0; \
@@ -139,6 +144,11 @@ check:
 	$(MAKE) --no-print-directory sanitize || status=1; \
 	$(MAKE) --no-print-directory fuzz-check || status=1; \
 	$(MAKE) --no-print-directory lint || status=1; \
+	$(MAKE) --no-print-directory install-check || status=1; \
+	$(MAKE) --no-print-directory consumer-c || status=1; \
+	$(MAKE) --no-print-directory consumer-cxx || status=1; \
+	$(MAKE) --no-print-directory consumer-wp || status=1; \
+	$(MAKE) --no-print-directory xtensor-oracle || status=1; \
 	$(MAKE) --no-print-directory trace || status=1; \
 	$(MAKE) --no-print-directory coverage || status=1; \
 	python3 tools/check_summary.py --stages "$(STAGES)" $$status
