@@ -52,18 +52,25 @@ typedef enum {
 
 /* What went wrong, in the terms of the message (see sonnx_format_error):
  *   NULL:         input = offending input or SONNX_NO_INDEX; expected = 1-based
- *                 position of the NULL argument in the call (0 for an input's dims).
+ *                 position of the NULL argument in the call (0 for an input's dims);
+ *                 axis = SONNX_NO_INDEX, size = 0.
  *                 In sonnx_broadcast, the data of input m is input = m, expected = 2
  *                 (the inputs argument), the data of output m input = m, expected = 3
  *                 (the outputs argument): the message names "output m".
  *   ARGUMENT:     n out of range: input = axis = SONNX_NO_INDEX, size = n,
- *                 expected = SONNX_MAX_INPUTS.
- *   RANK:         input = offending input, size = its rank, expected = SONNX_MAX_RANK.
+ *                 expected = SONNX_MAX_INPUTS. elem_size 0: input 0, axis
+ *                 SONNX_NO_INDEX, size 0, expected 1. Others: the function's comment.
+ *   RANK:         input = offending input, axis = SONNX_NO_INDEX, size = its rank,
+ *                 expected = SONNX_MAX_RANK.
  *   INCOMPATIBLE: input, axis (padded), size = dYm_i, expected = dY_i, rule = the rule
  *                 violated (SONNX_RULE_XLA_INDIM_MATCH / _XLA_DEGENERATE from the XLA
  *                 functions, SONNX_RULE_ONNX_UNIDIR where an input does not broadcast
  *                 to a target shape, else SONNX_RULE_SONNX).
- *   CAPACITY:     size = capacity given, expected = capacity needed.
+ *   OVERFLOW:     input = the input whose count overflows, or SONNX_NO_INDEX (the
+ *                 output); axis = the block's axis in the view functions, else
+ *                 SONNX_NO_INDEX; size = expected = 0.
+ *   CAPACITY:     size = capacity given, expected = capacity needed; input = axis =
+ *                 SONNX_NO_INDEX outside sonnx_broadcast.
  * rule is SONNX_RULE_SONNX in every other report. It is the last member, so the first
  * five keep their places: a brace initializer that lists only them leaves rule 0,
  * SONNX_RULE_SONNX (-Wmissing-field-initializers asks for it to be written).
@@ -114,6 +121,11 @@ typedef struct {
   predicate shape_top_null(sonnx_shape *inputs, size_t *out_dims, size_t capacity, size_t *out_rank) =
     inputs == \null || out_rank == \null || (out_dims == \null && capacity > 0);
 
+  // The 1-based position of the first NULL argument, in the order checked: inputs (2),
+  // out_dims with a capacity (3), out_rank (5).
+  logic integer top_null_position(sonnx_shape *inputs, size_t *out_dims, size_t capacity) =
+    inputs == \null ? 2 : (out_dims == \null && capacity > 0 ? 3 : 5);
+
   predicate count_out_of_range(size_t n) = n < 1 || n > SONNX_MAX_INPUTS;
 
   predicate all_shapes_ok{L}(sonnx_shape *in, integer n) =
@@ -151,6 +163,49 @@ typedef struct {
 
   // Input m's rank, read at a label (LIB-RANK's err->size).
   logic integer input_rank{L}(sonnx_shape *in, integer m) = in[m].rank;
+
+  // The status of input m when it is not ok, read at a label (bad_shape_status).
+  logic integer input_status{L}(sonnx_shape *in, integer m) = bad_shape_status(in[m]);
+
+  // @req LIB-ERR-STATUS: *err, when given, holds exactly this report, every field fixed.
+  predicate err_is{L}(sonnx_error *err, integer status, integer input, integer axis,
+                      integer size, integer expected, integer rule) =
+    err != \null ==> err->status == status && err->input == input && err->axis == axis &&
+      err->size == size && err->expected == expected && err->rule == rule;
+
+  // @req ONNX-UNIDIR: axis k of z takes x's padded size: equal, or a 1 stretched to a
+  // size that is not 0 (broadcasts_to, one axis).
+  predicate unidir_axis_ok{L}(sonnx_shape x, sonnx_shape z, integer k) =
+    padded_dim(x, z.rank, k) == z.dims[k] || (padded_dim(x, z.rank, k) == 1 && z.dims[k] != 0);
+
+  // @req ONNX-UNIDIR LIB-ERR-STATUS: the fields of "x does not broadcast to z": x's rank
+  // above z's (no axis, the two ranks), else the first axis that fails, with x's padded size
+  // against z's size.
+  predicate unidir_violation{L}(integer axis, integer size, integer expected,
+                                sonnx_shape x, sonnx_shape z) =
+    (x.rank > z.rank ==> axis == SONNX_NO_INDEX && size == x.rank && expected == z.rank) &&
+    (x.rank <= z.rank ==> 0 <= axis < z.rank && !unidir_axis_ok(x, z, axis) &&
+       (\forall integer k; 0 <= k < axis ==> unidir_axis_ok(x, z, k)) &&
+       size == padded_dim(x, z.rank, axis) && expected == z.dims[axis]);
+
+  // The same where x is input 0 (sonnx_broadcast_to and the view functions).
+  predicate unidir_fields{L}(integer input, integer axis, integer size, integer expected,
+                             sonnx_shape x, sonnx_shape z) =
+    input == 0 && unidir_violation(axis, size, expected, x, z);
+
+  // @req LIB-OVERFLOW: axis k holds the first block of x (padded to rank r) that overflows,
+  // walking from the last axis down as the view's checks do.
+  predicate first_block_overflow{L}(sonnx_shape x, integer r, integer k) =
+    0 <= k < r && padded_block(x, r, k) > SIZE_MAX &&
+    \forall integer j; k < j <= r ==> padded_block(x, r, j) <= SIZE_MAX;
+
+  // @req LIB-STRIDES: axis k is the first whose index is not below z's size.
+  predicate first_index_out{L}(size_t *idx, sonnx_shape z, integer k) =
+    0 <= k < z.rank && idx[k] >= z.dims[k] &&
+    \forall integer j; 0 <= j < k ==> idx[j] < z.dims[j];
+
+  // z's size on axis k, read at a label.
+  logic integer dim_at{L}(sonnx_shape z, integer k) = z.dims[k];
 */
 #endif
 
@@ -173,9 +228,10 @@ size_t sonnx_index_map(size_t a, size_t b, size_t c);
 size_t sonnx_padded_dim(sonnx_shape x, size_t ny, size_t i);
 
 /* Steps 1+2 with C1, the SONNX rule: out_dims[i] = max over inputs of the padded sizes.
-   Checks in this order, the first failing one decides: NULL inputs/out_rank/out_dims
-   (out_dims may be NULL when capacity is 0), n range, each input in turn (rank, dims),
-   capacity >= common rank, C1 axis by axis then input by input. */
+   Checks in this order, the first failing one decides: NULL inputs (argument 2), out_dims
+   (argument 3; may be NULL when capacity is 0), out_rank (argument 5), with no input, no
+   axis, size 0; n range; each input in turn (rank, dims); capacity >= common rank; C1 axis
+   by axis then input by input. */
 /*@ requires shape_call_valid(n, (sonnx_shape *)inputs, out_dims, capacity, out_rank, err);
     // All behaviours at once, for callers: a caller's goal then needs no case split over
     // the behaviours below to bound what the call writes or what it reports.
@@ -186,19 +242,24 @@ size_t sonnx_padded_dim(sonnx_shape x, size_t ny, size_t i);
       assumes shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
       assigns *err;
       ensures \result == SONNX_ERR_NULL;
-      ensures err != \null ==> err->status == SONNX_ERR_NULL && err->input == SONNX_NO_INDEX;
+      ensures err_is(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0,
+        top_null_position((sonnx_shape *)inputs, out_dims, capacity), SONNX_RULE_SONNX);
     behavior input_count:          // @req SONNX-L-RANGE
       assumes !shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
       assumes count_out_of_range(n);
       assigns *err;
       ensures \result == SONNX_ERR_ARGUMENT;
-      ensures err != \null ==> err->status == SONNX_ERR_ARGUMENT && err->size == n;
+      ensures err_is(err, SONNX_ERR_ARGUMENT, SONNX_NO_INDEX, SONNX_NO_INDEX, n, SONNX_MAX_INPUTS,
+        SONNX_RULE_SONNX);
     behavior bad_input:            // @req LIB-RANK LIB-NULL
       assumes !shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
       assumes !count_out_of_range(n);
       assumes !all_shapes_ok((sonnx_shape *)inputs, n);
       assigns *err;
       ensures \result == SONNX_ERR_RANK || \result == SONNX_ERR_NULL;
+      // the status of the first bad input, whether err is given or not
+      ensures first: \exists integer m; 0 <= m < n && all_shapes_ok{Pre}((sonnx_shape *)inputs, m) &&
+        !input_ok{Pre}((sonnx_shape *)inputs, m) && \result == input_status{Pre}((sonnx_shape *)inputs, m);
       ensures err != \null ==> err->status == \result && 0 <= err->input < n &&
         !input_ok{Pre}((sonnx_shape *)inputs, err->input) &&
         all_shapes_ok{Pre}((sonnx_shape *)inputs, err->input) &&
@@ -269,19 +330,24 @@ sonnx_status sonnx_broadcast_shape(size_t n, const sonnx_shape *inputs, size_t *
       assumes shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
       assigns *err;
       ensures \result == SONNX_ERR_NULL;
-      ensures err != \null ==> err->status == SONNX_ERR_NULL && err->input == SONNX_NO_INDEX;
+      ensures err_is(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0,
+        top_null_position((sonnx_shape *)inputs, out_dims, capacity), SONNX_RULE_SONNX);
     behavior input_count:          // @req SONNX-L-RANGE
       assumes !shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
       assumes count_out_of_range(n);
       assigns *err;
       ensures \result == SONNX_ERR_ARGUMENT;
-      ensures err != \null ==> err->status == SONNX_ERR_ARGUMENT && err->size == n;
+      ensures err_is(err, SONNX_ERR_ARGUMENT, SONNX_NO_INDEX, SONNX_NO_INDEX, n, SONNX_MAX_INPUTS,
+        SONNX_RULE_SONNX);
     behavior bad_input:            // @req LIB-RANK LIB-NULL
       assumes !shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
       assumes !count_out_of_range(n);
       assumes !all_shapes_ok((sonnx_shape *)inputs, n);
       assigns *err;
       ensures \result == SONNX_ERR_RANK || \result == SONNX_ERR_NULL;
+      // the status of the first bad input, whether err is given or not
+      ensures first: \exists integer m; 0 <= m < n && all_shapes_ok{Pre}((sonnx_shape *)inputs, m) &&
+        !input_ok{Pre}((sonnx_shape *)inputs, m) && \result == input_status{Pre}((sonnx_shape *)inputs, m);
       ensures err != \null ==> err->status == \result && 0 <= err->input < n &&
         !input_ok{Pre}((sonnx_shape *)inputs, err->input) &&
         all_shapes_ok{Pre}((sonnx_shape *)inputs, err->input) &&
@@ -405,7 +471,10 @@ sonnx_status sonnx_shape_count(sonnx_shape s, size_t *count);
    step): requires broadcast_shape({x, z}) == z under the SONNX rule. Writes count(z) elements
    of elem_size bytes, row-major (C order), into z_data.
    Checks in this order: x then z (rank, dims), elem_size, x broadcasts to z, byte sizes,
-   NULL data with a non-zero count, capacity. Input 0 is x, input 1 is z. */
+   NULL data with a non-zero count, capacity. Input 0 is x, input 1 is z. Fields beyond
+   sonnx_error's comment: elem_size 0 is input 0, size 0, expected 1; an incompatibility names
+   x's rank against z's (no axis) or the first axis that fails; an overflow names the output
+   (input SONNX_NO_INDEX) when z's bytes overflow, else input 0, with no axis and sizes 0. */
 /*@ requires to_call_valid(x, (void *)x_data, elem_size, z, z_data, z_capacity, err);
     // All behaviours at once, for callers (as sonnx_broadcast_shape): only the broadcast
     // behaviour writes z_data, and only its first count(z) * elem_size bytes.
@@ -419,23 +488,33 @@ sonnx_status sonnx_shape_count(sonnx_shape s, size_t *count);
       assumes shape_ok(x) && shape_ok(z) && elem_size == 0;
       assigns *err;
       ensures \result == SONNX_ERR_ARGUMENT;
+      ensures err_is(err, SONNX_ERR_ARGUMENT, 0, SONNX_NO_INDEX, 0, 1, SONNX_RULE_SONNX);
     behavior incompatible:         // @req ONNX-UNIDIR SONNX-C1
       assumes shape_ok(x) && shape_ok(z) && elem_size > 0 && !broadcasts_to(x, z);
       assigns *err;
       ensures \result == SONNX_ERR_INCOMPATIBLE;
-      ensures err != \null ==> err->status == SONNX_ERR_INCOMPATIBLE && err->input == 0 &&
-        err->rule == SONNX_RULE_ONNX_UNIDIR;
+      ensures err != \null ==> err->status == SONNX_ERR_INCOMPATIBLE &&
+        err->rule == SONNX_RULE_ONNX_UNIDIR &&
+        unidir_fields{Pre}(err->input, err->axis, err->size, err->expected, x, z);
     behavior overflow:             // @req LIB-OVERFLOW
       assumes shape_ok(x) && shape_ok(z) && elem_size > 0 && broadcasts_to(x, z);
       assumes !to_fits(x, elem_size, z);
       assigns *err;
       ensures \result == SONNX_ERR_OVERFLOW;
+      // the output when z's bytes overflow, else input 0
+      ensures err_is(err, SONNX_ERR_OVERFLOW,
+        shape_count{Pre}(z) * elem_size > SIZE_MAX ? SONNX_NO_INDEX : 0, SONNX_NO_INDEX, 0, 0,
+        SONNX_RULE_SONNX);
     behavior null_data:            // @req LIB-NULL
       assumes shape_ok(x) && shape_ok(z) && elem_size > 0 && broadcasts_to(x, z);
       assumes to_fits(x, elem_size, z);
       assumes to_null_data(x, (void *)x_data, z, z_data);
       assigns *err;
       ensures \result == SONNX_ERR_NULL;
+      // x_data is argument 2 (input 0), z_data argument 5
+      ensures x_data == \null && shape_count{Pre}(x) > 0 ?
+        err_is(err, SONNX_ERR_NULL, 0, SONNX_NO_INDEX, 0, 2, SONNX_RULE_SONNX) :
+        err_is(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0, 5, SONNX_RULE_SONNX);
     behavior capacity:             // @req LIB-CAPACITY
       assumes shape_ok(x) && shape_ok(z) && elem_size > 0 && broadcasts_to(x, z);
       assumes to_fits(x, elem_size, z);
@@ -443,8 +522,8 @@ sonnx_status sonnx_shape_count(sonnx_shape s, size_t *count);
       assumes z_capacity < shape_count(z) * elem_size;
       assigns *err;
       ensures \result == SONNX_ERR_CAPACITY;
-      ensures err != \null ==> err->status == SONNX_ERR_CAPACITY &&
-        err->expected == shape_count{Pre}(z) * elem_size;
+      ensures err_is(err, SONNX_ERR_CAPACITY, SONNX_NO_INDEX, SONNX_NO_INDEX, z_capacity,
+        shape_count{Pre}(z) * elem_size, SONNX_RULE_SONNX);
     behavior broadcast:            // @req SONNX-ELEM SONNX-F SONNX-STEP1-SHIFT LIB-ROWMAJOR
       assumes shape_ok(x) && shape_ok(z) && elem_size > 0 && broadcasts_to(x, z);
       assumes to_fits(x, elem_size, z);
@@ -572,8 +651,10 @@ sonnx_status sonnx_broadcast(size_t n, const sonnx_tensor *inputs, const sonnx_b
 
 /* Zero-copy view: strides[k] (in elements of x) for k < z.rank so that
    Z[i0..i(r-1)] == x_data[sum_k i_k * strides[k]]; 0 on padded and stretched axes.
-   Checks in this order: x then z (rank, dims), x broadcasts to z, every block of x
-   fits in size_t, strides NULL (when z.rank > 0). */
+   Checks in this order: x then z (rank, dims), x broadcasts to z (fields as
+   sonnx_broadcast_to), every block of x fits in size_t (OVERFLOW, input 0, axis = the first
+   axis from the last down whose block overflows, sizes 0), strides NULL (argument 3, when
+   z.rank > 0). */
 /*@ requires err == \null || \valid(err);
     requires shape_ok(x) ==> shape_readable(x);
     requires shape_ok(z) ==> shape_readable(z);
@@ -594,16 +675,22 @@ sonnx_status sonnx_broadcast(size_t n, const sonnx_tensor *inputs, const sonnx_b
       assumes shape_ok(x) && shape_ok(z) && !broadcasts_to(x, z);
       assigns *err;
       ensures \result == SONNX_ERR_INCOMPATIBLE;
-      ensures err != \null ==> err->input == 0 && err->rule == SONNX_RULE_ONNX_UNIDIR;
+      ensures err != \null ==> err->status == SONNX_ERR_INCOMPATIBLE &&
+        err->rule == SONNX_RULE_ONNX_UNIDIR &&
+        unidir_fields{Pre}(err->input, err->axis, err->size, err->expected, x, z);
     behavior overflow:             // @req LIB-OVERFLOW
       assumes shape_ok(x) && shape_ok(z) && broadcasts_to(x, z) && !blocks_fit(x, z.rank);
       assigns *err;
       ensures \result == SONNX_ERR_OVERFLOW;
+      ensures err != \null ==> err->status == SONNX_ERR_OVERFLOW && err->input == 0 &&
+        first_block_overflow{Pre}(x, z.rank, err->axis) && err->size == 0 && err->expected == 0 &&
+        err->rule == SONNX_RULE_SONNX;
     behavior null_strides:         // @req LIB-NULL
       assumes shape_ok(x) && shape_ok(z) && broadcasts_to(x, z) && blocks_fit(x, z.rank);
       assumes strides == \null && z.rank > 0;
       assigns *err;
       ensures \result == SONNX_ERR_NULL;
+      ensures err_is(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0, 3, SONNX_RULE_SONNX);
     behavior view:                 // @req LIB-STRIDES SONNX-ELEM
       assumes shape_ok(x) && shape_ok(z) && (strides != \null || z.rank == 0);
       assumes broadcasts_to(x, z) && blocks_fit(x, z.rank);
@@ -617,8 +704,9 @@ sonnx_status sonnx_broadcast_strides(sonnx_shape x, sonnx_shape z, size_t *strid
                                      sonnx_error *err);
 
 /* Offset in x of the element of Z with the given 0-based multi-index (length z.rank).
-   Checks as sonnx_broadcast_strides (offset then index NULL last), then each index below
-   its size (SONNX_ERR_ARGUMENT with axis = the first axis out of range). */
+   Checks as sonnx_broadcast_strides (offset, argument 4, then index, argument 3, NULL last),
+   then each index below its size (SONNX_ERR_ARGUMENT, input SONNX_NO_INDEX, axis = the first
+   axis out of range, size = index[axis], expected = z.dims[axis]). */
 /*@ requires err == \null || \valid(err);
     requires offset == \null || \valid(offset);
     requires shape_ok(x) ==> shape_readable(x);
@@ -637,23 +725,33 @@ sonnx_status sonnx_broadcast_strides(sonnx_shape x, sonnx_shape z, size_t *strid
       assumes shape_ok(x) && shape_ok(z) && !broadcasts_to(x, z);
       assigns *err;
       ensures \result == SONNX_ERR_INCOMPATIBLE;
-      ensures err != \null ==> err->input == 0 && err->rule == SONNX_RULE_ONNX_UNIDIR;
+      ensures err != \null ==> err->status == SONNX_ERR_INCOMPATIBLE &&
+        err->rule == SONNX_RULE_ONNX_UNIDIR &&
+        unidir_fields{Pre}(err->input, err->axis, err->size, err->expected, x, z);
     behavior overflow:             // @req LIB-OVERFLOW
       assumes shape_ok(x) && shape_ok(z) && broadcasts_to(x, z) && !blocks_fit(x, z.rank);
       assigns *err;
       ensures \result == SONNX_ERR_OVERFLOW;
+      ensures err != \null ==> err->status == SONNX_ERR_OVERFLOW && err->input == 0 &&
+        first_block_overflow{Pre}(x, z.rank, err->axis) && err->size == 0 && err->expected == 0 &&
+        err->rule == SONNX_RULE_SONNX;
     behavior null_argument:        // @req LIB-NULL
       assumes shape_ok(x) && shape_ok(z) && broadcasts_to(x, z) && blocks_fit(x, z.rank);
       assumes offset == \null || (index == \null && z.rank > 0);
       assigns *err;
       ensures \result == SONNX_ERR_NULL;
+      // offset is argument 4, checked first; index argument 3
+      ensures err_is(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0,
+        offset == \null ? 4 : 3, SONNX_RULE_SONNX);
     behavior out_of_range:         // @req LIB-STRIDES
       assumes shape_ok(x) && shape_ok(z) && offset != \null && (index != \null || z.rank == 0);
       assumes broadcasts_to(x, z) && blocks_fit(x, z.rank) && !index_in(index, z);
       assigns *err;
       ensures \result == SONNX_ERR_ARGUMENT;
-      ensures err != \null ==> err->status == SONNX_ERR_ARGUMENT && err->axis < z.rank &&
-        err->size == index_at{Pre}((size_t *)index, err->axis);
+      ensures err != \null ==> err->status == SONNX_ERR_ARGUMENT &&
+        err->input == SONNX_NO_INDEX && first_index_out{Pre}((size_t *)index, z, err->axis) &&
+        err->size == index_at{Pre}((size_t *)index, err->axis) &&
+        err->expected == dim_at{Pre}(z, err->axis) && err->rule == SONNX_RULE_SONNX;
     behavior offset:               // @req LIB-STRIDES SONNX-ELEM SONNX-F
       assumes shape_ok(x) && shape_ok(z) && offset != \null && (index != \null || z.rank == 0);
       assumes broadcasts_to(x, z) && blocks_fit(x, z.rank) && index_in(index, z);
@@ -766,8 +864,7 @@ size_t sonnx_format_error(const sonnx_error *err, char *buf, size_t cap);
       assumes broadcast_dimensions == \null && x.rank > 0;
       assigns *err;
       ensures \result == SONNX_ERR_NULL;
-      ensures err != \null ==> err->status == SONNX_ERR_NULL && err->input == SONNX_NO_INDEX &&
-        err->expected == 4;
+      ensures err_is(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0, 4, SONNX_RULE_SONNX);
     behavior bad_dimensions:       // @req XLA-INDIM-ORDER XLA-INDIM-TUPLE LIB-ERR-STATUS
       assumes shape_ok(x) && shape_ok(z);
       assumes broadcast_dimensions != \null || x.rank == 0;
@@ -775,7 +872,7 @@ size_t sonnx_format_error(const sonnx_error *err, char *buf, size_t cap);
       assigns *err;
       ensures \result == SONNX_ERR_ARGUMENT;
       ensures err != \null ==> err->status == SONNX_ERR_ARGUMENT && err->input == 0 &&
-        0 <= err->axis < x.rank;
+        0 <= err->axis < x.rank && err->rule == SONNX_RULE_SONNX;
       ensures first: err != \null ==>
         bd_ok{Pre}((size_t *)broadcast_dimensions, err->axis, z.rank) &&
         !bd_entry_ok{Pre}((size_t *)broadcast_dimensions, err->axis, z.rank);
@@ -793,11 +890,13 @@ size_t sonnx_format_error(const sonnx_error *err, char *buf, size_t cap);
       assigns *err;
       ensures \result == SONNX_ERR_INCOMPATIBLE;
       ensures rule: err != \null ==> err->rule == SONNX_RULE_XLA_INDIM_MATCH;
+      // operand axis k, the first whose size matches neither z's nor 1
       ensures err != \null ==> err->status == SONNX_ERR_INCOMPATIBLE && err->input == 0 &&
         \exists integer k; 0 <= k < x.rank &&
           err->axis == \at(broadcast_dimensions[k], Pre) &&
           err->size == \at(x.dims[k], Pre) && (\let a = err->axis; err->expected == \at(z.dims[a], Pre)) &&
-          err->size != err->expected && err->size != 1;
+          err->size != err->expected && err->size != 1 &&
+          indim_match_upto{Pre}(x, (size_t *)broadcast_dimensions, z, k);
     behavior elem_size:            // @req LIB-ELEM-SIZE
       assumes shape_ok(x) && shape_ok(z);
       assumes broadcast_dimensions != \null || x.rank == 0;
@@ -806,8 +905,7 @@ size_t sonnx_format_error(const sonnx_error *err, char *buf, size_t cap);
       assumes elem_size == 0;
       assigns *err;
       ensures \result == SONNX_ERR_ARGUMENT;
-      ensures err != \null ==> err->status == SONNX_ERR_ARGUMENT && err->input == 0 &&
-        err->axis == SONNX_NO_INDEX;
+      ensures err_is(err, SONNX_ERR_ARGUMENT, 0, SONNX_NO_INDEX, 0, 1, SONNX_RULE_SONNX);
     behavior empty:                // @req XLA-INDIM-MATCH LIB-ERR-NOWRITE
       assumes shape_ok(x) && shape_ok(z);
       assumes broadcast_dimensions != \null || x.rank == 0;
@@ -827,7 +925,10 @@ size_t sonnx_format_error(const sonnx_error *err, char *buf, size_t cap);
       assumes !in_dim_fits(x, (size_t *)broadcast_dimensions, elem_size, z);
       assigns *err;
       ensures \result == SONNX_ERR_OVERFLOW;
-      ensures err != \null ==> err->status == SONNX_ERR_OVERFLOW;
+      // the output when z's bytes overflow, else input 0
+      ensures err_is(err, SONNX_ERR_OVERFLOW,
+        shape_count{Pre}(z) * elem_size > SIZE_MAX ? SONNX_NO_INDEX : 0, SONNX_NO_INDEX, 0, 0,
+        SONNX_RULE_SONNX);
     behavior null_data:            // @req LIB-NULL
       assumes shape_ok(x) && shape_ok(z);
       assumes broadcast_dimensions != \null || x.rank == 0;
@@ -839,10 +940,9 @@ size_t sonnx_format_error(const sonnx_error *err, char *buf, size_t cap);
       assigns *err;
       ensures \result == SONNX_ERR_NULL;
       // x_data is argument 2 (input 0), z_data argument 6
-      ensures err != \null ==> err->status == SONNX_ERR_NULL &&
-        (x_data == \null && indim_count{Pre}(x, (size_t *)broadcast_dimensions, z.rank) > 0 ?
-           err->input == 0 && err->expected == 2 :
-           err->input == SONNX_NO_INDEX && err->expected == 6);
+      ensures x_data == \null && indim_count{Pre}(x, (size_t *)broadcast_dimensions, z.rank) > 0 ?
+        err_is(err, SONNX_ERR_NULL, 0, SONNX_NO_INDEX, 0, 2, SONNX_RULE_SONNX) :
+        err_is(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0, 6, SONNX_RULE_SONNX);
     behavior capacity:             // @req LIB-CAPACITY
       assumes shape_ok(x) && shape_ok(z);
       assumes broadcast_dimensions != \null || x.rank == 0;
@@ -854,8 +954,8 @@ size_t sonnx_format_error(const sonnx_error *err, char *buf, size_t cap);
       assumes z_capacity < shape_count(z) * elem_size;
       assigns *err;
       ensures \result == SONNX_ERR_CAPACITY;
-      ensures err != \null ==> err->status == SONNX_ERR_CAPACITY &&
-        err->expected == shape_count{Pre}(z) * elem_size;
+      ensures err_is(err, SONNX_ERR_CAPACITY, SONNX_NO_INDEX, SONNX_NO_INDEX, z_capacity,
+        shape_count{Pre}(z) * elem_size, SONNX_RULE_SONNX);
     behavior broadcast:            // @req XLA-INDIM-TUPLE XLA-INDIM-MATCH SONNX-F LIB-ROWMAJOR
       assumes shape_ok(x) && shape_ok(z);
       assumes broadcast_dimensions != \null || x.rank == 0;
@@ -901,7 +1001,9 @@ sonnx_status sonnx_broadcast_in_dim(sonnx_shape x, const void *x_data, size_t el
       assumes pair_out_null(out_dims, capacity, out_rank);
       assigns *err;
       ensures \result == SONNX_ERR_NULL;
-      ensures err != \null ==> err->status == SONNX_ERR_NULL && err->input == SONNX_NO_INDEX;
+      // out_dims is argument 5, out_rank argument 7
+      ensures err_is(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0,
+        out_dims == \null && capacity > 0 ? 5 : 7, SONNX_RULE_SONNX);
     behavior bad_shape:            // @req LIB-RANK LIB-NULL
       assumes !pair_out_null(out_dims, capacity, out_rank);
       assumes !shape_ok(lhs) || !shape_ok(rhs);
@@ -913,9 +1015,8 @@ sonnx_status sonnx_broadcast_in_dim(sonnx_shape x, const void *x_data, size_t el
       assumes !xla_length_ok(lhs.rank, rhs.rank, n_dims);
       assigns *err;
       ensures \result == SONNX_ERR_ARGUMENT;
-      ensures err != \null ==> err->status == SONNX_ERR_ARGUMENT &&
-        err->input == SONNX_NO_INDEX && err->axis == SONNX_NO_INDEX &&
-        err->size == n_dims && err->expected == pair_low_rank(lhs.rank, rhs.rank);
+      ensures err_is(err, SONNX_ERR_ARGUMENT, SONNX_NO_INDEX, SONNX_NO_INDEX, n_dims,
+        pair_low_rank(lhs.rank, rhs.rank), SONNX_RULE_SONNX);
     behavior null_dimensions:      // @req LIB-NULL
       assumes !pair_out_null(out_dims, capacity, out_rank);
       assumes shape_ok(lhs) && shape_ok(rhs);
@@ -923,8 +1024,7 @@ sonnx_status sonnx_broadcast_in_dim(sonnx_shape x, const void *x_data, size_t el
       assumes n_dims > 0 && broadcast_dimensions == \null;
       assigns *err;
       ensures \result == SONNX_ERR_NULL;
-      ensures err != \null ==> err->status == SONNX_ERR_NULL && err->input == SONNX_NO_INDEX &&
-        err->expected == 3;
+      ensures err_is(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0, 3, SONNX_RULE_SONNX);
     behavior bad_dimensions:       // @req XLA-INDIM-ORDER LIB-ERR-STATUS
       assumes !pair_out_null(out_dims, capacity, out_rank);
       assumes shape_ok(lhs) && shape_ok(rhs);
@@ -934,11 +1034,16 @@ sonnx_status sonnx_broadcast_in_dim(sonnx_shape x, const void *x_data, size_t el
       assigns *err;
       ensures \result == SONNX_ERR_ARGUMENT;
       ensures err != \null ==> err->status == SONNX_ERR_ARGUMENT &&
-        err->input == (lhs.rank <= rhs.rank ? 0 : 1) && 0 <= err->axis < n_dims;
+        err->input == (lhs.rank <= rhs.rank ? 0 : 1) && 0 <= err->axis < n_dims &&
+        err->rule == SONNX_RULE_SONNX;
       ensures first: err != \null ==>
         bd_ok{Pre}((size_t *)broadcast_dimensions, err->axis, pair_rank(lhs.rank, rhs.rank)) &&
         !bd_entry_ok{Pre}((size_t *)broadcast_dimensions, err->axis, pair_rank(lhs.rank, rhs.rank));
       ensures size: err != \null ==> \let k = err->axis; err->size == \at(broadcast_dimensions[k], Pre);
+      ensures expected: err != \null ==> \let k = err->axis;
+        (err->size >= pair_rank(lhs.rank, rhs.rank) ==> err->expected == pair_rank(lhs.rank, rhs.rank)) &&
+        (err->size < pair_rank(lhs.rank, rhs.rank) ==>
+           k > 0 && err->expected == \at(broadcast_dimensions[k - 1], Pre) + 1);
     behavior capacity:             // @req LIB-CAPACITY
       assumes !pair_out_null(out_dims, capacity, out_rank);
       assumes shape_ok(lhs) && shape_ok(rhs);
@@ -948,8 +1053,8 @@ sonnx_status sonnx_broadcast_in_dim(sonnx_shape x, const void *x_data, size_t el
       assumes capacity < pair_rank(lhs.rank, rhs.rank);
       assigns *err;
       ensures \result == SONNX_ERR_CAPACITY;
-      ensures err != \null ==> err->status == SONNX_ERR_CAPACITY && err->size == capacity &&
-        err->expected == pair_rank(lhs.rank, rhs.rank);
+      ensures err_is(err, SONNX_ERR_CAPACITY, SONNX_NO_INDEX, SONNX_NO_INDEX, capacity,
+        pair_rank(lhs.rank, rhs.rank), SONNX_RULE_SONNX);
     behavior incompatible:         // @req XLA-DEGENERATE XLA-COMPOSE LIB-ERR-STATUS
       assumes !pair_out_null(out_dims, capacity, out_rank);
       assumes shape_ok(lhs) && shape_ok(rhs);
@@ -963,6 +1068,9 @@ sonnx_status sonnx_broadcast_in_dim(sonnx_shape x, const void *x_data, size_t el
       ensures err != \null ==> err->status == SONNX_ERR_INCOMPATIBLE &&
         0 <= err->input < 2 && 0 <= err->axis < pair_rank(lhs.rank, rhs.rank);
       ensures rule: err != \null ==> err->rule == SONNX_RULE_XLA_DEGENERATE;
+      // sonnx_broadcast_shape_numpy's fields on the operands at the higher rank
+      ensures fields: err != \null ==> xla_violation{Pre}(lhs, rhs, (size_t *)broadcast_dimensions,
+        n_dims, err->input, err->axis, err->size, err->expected);
     behavior broadcast:            // @req XLA-COMPOSE XLA-DEGENERATE XLA-OUTER XLA-SCALAR
       assumes !pair_out_null(out_dims, capacity, out_rank);
       assumes shape_ok(lhs) && shape_ok(rhs);
@@ -1011,6 +1119,10 @@ sonnx_status sonnx_xla_binary_shape(sonnx_shape lhs, sonnx_shape rhs,
       ensures rule: err != \null ==>
         ((b.rank <= a.rank && !pair_compatible_max{Pre}(a, b)) ==> err->rule == SONNX_RULE_SONNX) &&
         ((b.rank > a.rank || pair_compatible_max{Pre}(a, b)) ==> err->rule == SONNX_RULE_ONNX_UNIDIR);
+      // C1 broken: the fields of sonnx_broadcast_shape({a, b}); else b (input 1) against a
+      ensures fields: err != \null ==> (b.rank <= a.rank && !pair_compatible_max{Pre}(a, b) ?
+        pair_violation{Pre}(0, a, b, err->input, err->axis, err->size, err->expected) :
+        err->input == 1 && unidir_violation{Pre}(err->axis, err->size, err->expected, b, a));
     behavior unidirectional:       // @req ONNX-UNIDIR
       assumes shape_ok(a) && shape_ok(b) && broadcasts_to(b, a);
       assigns *err;
@@ -1029,7 +1141,9 @@ sonnx_status sonnx_unidirectional_check(sonnx_shape a, sonnx_shape b, sonnx_erro
       assumes pair_out_null(out_dims, capacity, out_rank);
       assigns *err;
       ensures \result == SONNX_ERR_NULL;
-      ensures err != \null ==> err->status == SONNX_ERR_NULL && err->input == SONNX_NO_INDEX;
+      // out_dims is argument 3, out_rank argument 5
+      ensures err_is(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0,
+        out_dims == \null && capacity > 0 ? 3 : 5, SONNX_RULE_SONNX);
     behavior bad_shape:            // @req LIB-RANK LIB-NULL
       assumes !pair_out_null(out_dims, capacity, out_rank);
       assumes !shape_ok(x) || !shape_ok(shape);
@@ -1041,8 +1155,8 @@ sonnx_status sonnx_unidirectional_check(sonnx_shape a, sonnx_shape b, sonnx_erro
       assumes capacity < pair_rank(x.rank, shape.rank);
       assigns *err;
       ensures \result == SONNX_ERR_CAPACITY;
-      ensures err != \null ==> err->status == SONNX_ERR_CAPACITY && err->size == capacity &&
-        err->expected == pair_rank(x.rank, shape.rank);
+      ensures err_is(err, SONNX_ERR_CAPACITY, SONNX_NO_INDEX, SONNX_NO_INDEX, capacity,
+        pair_rank(x.rank, shape.rank), SONNX_RULE_SONNX);
     behavior incompatible:         // @req ONNX-EXPAND SONNX-C1
       assumes !pair_out_null(out_dims, capacity, out_rank);
       assumes shape_ok(x) && shape_ok(shape);
@@ -1052,6 +1166,9 @@ sonnx_status sonnx_unidirectional_check(sonnx_shape a, sonnx_shape b, sonnx_erro
       ensures \result == SONNX_ERR_INCOMPATIBLE;
       ensures err != \null ==> err->status == SONNX_ERR_INCOMPATIBLE &&
         0 <= err->input < 2 && 0 <= err->axis < pair_rank(x.rank, shape.rank);
+      // sonnx_broadcast_shape's fields: the first violation, the input named, its size
+      ensures fields: err != \null ==> err->rule == SONNX_RULE_SONNX &&
+        pair_violation{Pre}(0, x, shape, err->input, err->axis, err->size, err->expected);
     behavior expand:               // @req ONNX-EXPAND SONNX-STEP2-MAX
       assumes !pair_out_null(out_dims, capacity, out_rank);
       assumes shape_ok(x) && shape_ok(shape);

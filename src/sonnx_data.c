@@ -302,10 +302,12 @@ static byte_size_result byte_size(sonnx_shape s, size_t es)
                                       \result.expected, x, z);
     behavior elem_size:
       assumes shape_ok(x) && shape_ok(z) && es == 0;
-      ensures \result.status == SONNX_ERR_ARGUMENT;
+      ensures \result.status == SONNX_ERR_ARGUMENT && \result.input == 0 &&
+        \result.axis == SONNX_NO_INDEX && \result.size == 0 && \result.expected == 1;
     behavior incompatible:
       assumes shape_ok(x) && shape_ok(z) && es > 0 && !broadcasts_to(x, z);
-      ensures \result.status == SONNX_ERR_INCOMPATIBLE && \result.input == 0;
+      ensures \result.status == SONNX_ERR_INCOMPATIBLE;
+      ensures fields: unidir_fields(\result.input, \result.axis, \result.size, \result.expected, x, z);
     behavior compatible:
       assumes shape_ok(x) && shape_ok(z) && es > 0 && broadcasts_to(x, z);
       ensures \result.status == SONNX_OK;
@@ -452,10 +454,13 @@ sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_s
                                       \result.expected, x, z);
     behavior incompatible:
       assumes shape_ok(x) && shape_ok(z) && !broadcasts_to(x, z);
-      ensures \result.status == SONNX_ERR_INCOMPATIBLE && \result.input == 0;
+      ensures \result.status == SONNX_ERR_INCOMPATIBLE;
+      ensures fields: unidir_fields(\result.input, \result.axis, \result.size, \result.expected, x, z);
     behavior overflow:
       assumes shape_ok(x) && shape_ok(z) && broadcasts_to(x, z) && !blocks_fit(x, z.rank);
       ensures \result.status == SONNX_ERR_OVERFLOW;
+      ensures fields: \result.input == 0 && first_block_overflow(x, z.rank, \result.axis) &&
+        \result.size == 0 && \result.expected == 0;
     behavior fits:
       assumes shape_ok(x) && shape_ok(z) && broadcasts_to(x, z) && blocks_fit(x, z.rank);
       ensures \result.status == SONNX_OK;
@@ -499,6 +504,7 @@ static sonnx_check check_view(sonnx_shape x, sonnx_shape z)
     if (padded != 0u && block > SIZE_MAX / padded) {
       /*@ assert block >= SIZE_MAX / padded + 1 && padded >= 2; */
       /*@ ghost lemma_mul_le_mono(block, SIZE_MAX / padded + 1, padded); */
+      /*@ assert first_block_overflow(x, z.rank, k); */
       c.status = SONNX_ERR_OVERFLOW;
       c.input = 0u;
       c.axis = k;
@@ -544,7 +550,7 @@ sonnx_status sonnx_source_offset(sonnx_shape x, sonnx_shape z, const size_t *ind
 {
   sonnx_check c = check_view(x, z);
   if (c.status == SONNX_OK && offset == NULL) {
-    return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 5u);
+    return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 4u);
   }
   if (c.status == SONNX_OK && index == NULL && z.rank > 0u) {
     return sonnx_report(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 3u);

@@ -206,6 +206,8 @@ typedef struct {
     behavior overflow:
       assumes !to_fits(x, es, z);
       ensures \result.status == SONNX_ERR_OVERFLOW;
+      ensures \result.input == (shape_count(z) * es > SIZE_MAX ? SONNX_NO_INDEX : 0) &&
+        \result.axis == SONNX_NO_INDEX && \result.size == 0 && \result.expected == 0;
     behavior null_data:
       assumes to_fits(x, es, z);
       assumes to_null_data(x, (void *)x_data, z, (void *)z_data);
@@ -213,12 +215,15 @@ typedef struct {
       ensures x_data == \null && shape_count(x) > 0 ?
         \result.input == 0 && \result.expected == 2 :
         \result.input == SONNX_NO_INDEX && \result.expected == 5;
+      ensures \result.axis == SONNX_NO_INDEX && \result.size == 0;
     behavior capacity:
       assumes to_fits(x, es, z);
       assumes !to_null_data(x, (void *)x_data, z, (void *)z_data);
       assumes z_capacity < shape_count(z) * es;
       ensures \result.status == SONNX_ERR_CAPACITY;
       ensures \result.expected == shape_count(z) * es;
+      ensures \result.input == SONNX_NO_INDEX && \result.axis == SONNX_NO_INDEX &&
+        \result.size == z_capacity;
     behavior accepted:
       assumes to_fits(x, es, z);
       assumes !to_null_data(x, (void *)x_data, z, (void *)z_data);

@@ -203,17 +203,21 @@ typedef struct {
     behavior null_argument:
       assumes shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
       ensures \result.status == SONNX_ERR_NULL;
-      ensures err != \null ==> err->status == SONNX_ERR_NULL && err->input == SONNX_NO_INDEX;
+      ensures err_is(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0,
+        top_null_position((sonnx_shape *)inputs, (size_t *)out_dims, capacity), SONNX_RULE_SONNX);
     behavior input_count:
       assumes !shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
       assumes count_out_of_range(n);
       ensures \result.status == SONNX_ERR_ARGUMENT;
-      ensures err != \null ==> err->status == SONNX_ERR_ARGUMENT && err->size == n;
+      ensures err_is(err, SONNX_ERR_ARGUMENT, SONNX_NO_INDEX, SONNX_NO_INDEX, n, SONNX_MAX_INPUTS,
+        SONNX_RULE_SONNX);
     behavior bad_input:
       assumes !shape_top_null((sonnx_shape *)inputs, out_dims, capacity, out_rank);
       assumes !count_out_of_range(n);
       assumes !all_shapes_ok((sonnx_shape *)inputs, n);
       ensures \result.status == SONNX_ERR_RANK || \result.status == SONNX_ERR_NULL;
+      ensures first: \exists integer m; 0 <= m < n && all_shapes_ok{Pre}((sonnx_shape *)inputs, m) &&
+        !input_ok{Pre}((sonnx_shape *)inputs, m) && \result.status == input_status{Pre}((sonnx_shape *)inputs, m);
       ensures err != \null ==> err->status == \result.status && 0 <= err->input < n &&
         !input_ok{Pre}((sonnx_shape *)inputs, err->input) &&
         all_shapes_ok{Pre}((sonnx_shape *)inputs, err->input) &&

@@ -314,7 +314,7 @@ static int has_zero_size(sonnx_shape z)
       assumes shape_ok(x) && shape_ok(z);
       assumes bd == \null && x.rank > 0;
       ensures \result.status == SONNX_ERR_NULL && \result.input == SONNX_NO_INDEX &&
-        \result.expected == 4;
+        \result.axis == SONNX_NO_INDEX && \result.size == 0 && \result.expected == 4;
     behavior bad_dimensions:
       assumes shape_ok(x) && shape_ok(z);
       assumes bd != \null || x.rank == 0;
@@ -333,7 +333,8 @@ static int has_zero_size(sonnx_shape z)
       ensures \result.status == SONNX_ERR_INCOMPATIBLE && \result.input == 0;
       ensures \exists integer k; 0 <= k < x.rank && \result.axis == bd[k] &&
         \result.size == x.dims[k] && \result.expected == z.dims[\result.axis] &&
-        \result.size != \result.expected && \result.size != 1;
+        \result.size != \result.expected && \result.size != 1 &&
+        indim_match_upto(x, (size_t *)bd, z, k);
     behavior elem_size:
       assumes shape_ok(x) && shape_ok(z);
       assumes bd != \null || x.rank == 0;
@@ -341,7 +342,7 @@ static int has_zero_size(sonnx_shape z)
       assumes indim_match(x, (size_t *)bd, z);
       assumes es == 0;
       ensures \result.status == SONNX_ERR_ARGUMENT && \result.input == 0 &&
-        \result.axis == SONNX_NO_INDEX;
+        \result.axis == SONNX_NO_INDEX && \result.size == 0 && \result.expected == 1;
     behavior accepted:
       assumes shape_ok(x) && shape_ok(z);
       assumes bd != \null || x.rank == 0;
@@ -454,6 +455,8 @@ static sonnx_status report_in_dim_check(sonnx_error *err, sonnx_check c)
     behavior overflow:
       assumes !in_dim_fits(x, (size_t *)bd, elem_size, z);
       ensures \result.status == SONNX_ERR_OVERFLOW;
+      ensures \result.input == (shape_count(z) * elem_size > SIZE_MAX ? SONNX_NO_INDEX : 0) &&
+        \result.axis == SONNX_NO_INDEX && \result.size == 0 && \result.expected == 0;
     behavior null_data:
       assumes in_dim_fits(x, (size_t *)bd, elem_size, z);
       assumes in_dim_null_data(x, (size_t *)bd, (void *)x_data, z, (void *)z_data);
@@ -463,12 +466,15 @@ static sonnx_status report_in_dim_check(sonnx_error *err, sonnx_check c)
         \result.input == 0 && \result.expected == 2;
       ensures z_null: !(x_data == \null && indim_count{Pre}(x, (size_t *)bd, z.rank) > 0) ==>
         \result.input == SONNX_NO_INDEX && \result.expected == 6;
+      ensures \result.axis == SONNX_NO_INDEX && \result.size == 0;
     behavior capacity:
       assumes in_dim_fits(x, (size_t *)bd, elem_size, z);
       assumes !in_dim_null_data(x, (size_t *)bd, (void *)x_data, z, (void *)z_data);
       assumes z_capacity < shape_count(z) * elem_size;
       ensures \result.status == SONNX_ERR_CAPACITY;
       ensures \result.expected == shape_count(z) * elem_size;
+      ensures \result.input == SONNX_NO_INDEX && \result.axis == SONNX_NO_INDEX &&
+        \result.size == z_capacity;
     behavior accepted:
       assumes in_dim_fits(x, (size_t *)bd, elem_size, z);
       assumes !in_dim_null_data(x, (size_t *)bd, (void *)x_data, z, (void *)z_data);
@@ -653,13 +659,42 @@ typedef struct {
     ensures rule: err != \null ==> err->rule == SONNX_RULE_SONNX;
     ensures located: err != \null && \result.status != SONNX_OK ==>
       0 <= err->input < 2 && 0 <= err->axis < pair_rank(a.rank, b.rank);
+    ensures violation: err != \null && \result.status != SONNX_OK ==>
+      pair_violation{Pre}(0, a, b, err->input, err->axis, err->size, err->expected);
 */
 static pair_result pair_max_shape(sonnx_shape a, sonnx_shape b, sonnx_error *err)
 {
   pair_result res = {SONNX_OK, 0u, {0u}};
   const sonnx_shape operands[2] = {a, b};
   /*@ ghost lemma_pair_max_ab((sonnx_shape *)operands, a, b); */
+Core: __attribute__((unused));
   res.status = sonnx_broadcast_shape(2u, operands, res.dims, SONNX_MAX_RANK, &res.rank, err);
+  /*@ ghost
+    if (err != NULL && res.status != SONNX_OK) {
+      size_t i = err->axis;
+      /@ assert same: \forall integer t; 0 <= t < pair_rank(a.rank, b.rank) ==>
+           padded_dim{Core}(a, pair_rank(a.rank, b.rank), t) == padded_dim{Pre}(a, pair_rank(a.rank, b.rank), t) &&
+           padded_dim{Core}(b, pair_rank(a.rank, b.rank), t) == padded_dim{Pre}(b, pair_rank(a.rank, b.rank), t); @/
+      /@ assert exp: err->expected == pair_max(padded_dim{Core}(a, pair_rank(a.rank, b.rank), i), padded_dim{Core}(b, pair_rank(a.rank, b.rank), i)); @/
+      /@ assert report: pair_report(0, padded_dim{Core}(a, pair_rank(a.rank, b.rank), i), padded_dim{Core}(b, pair_rank(a.rank, b.rank), i),
+           err->input, err->size, err->expected); @/
+      size_t t = 0;
+      /@ loop invariant 0 <= t <= i;
+         loop invariant \forall integer u; 0 <= u < t ==>
+           c1_pair_rule(0, padded_dim{Core}(a, pair_rank(a.rank, b.rank), u), padded_dim{Core}(b, pair_rank(a.rank, b.rank), u));
+         loop assigns t;
+         loop variant i - t;
+      @/
+      while (t < i) {
+        /@ assert dim_t: is_max_dim{Core}((sonnx_shape *)operands, 2, pair_rank(a.rank, b.rank), t,
+             pair_max(padded_dim{Core}(a, pair_rank(a.rank, b.rank), t), padded_dim{Core}(b, pair_rank(a.rank, b.rank), t))); @/
+        /@ assert c1_t: c1_all_inputs{Core}((sonnx_shape *)operands, 2, pair_rank(a.rank, b.rank), t,
+             pair_max(padded_dim{Core}(a, pair_rank(a.rank, b.rank), t), padded_dim{Core}(b, pair_rank(a.rank, b.rank), t))); @/
+        /@ assert pair_t: c1_pair_rule(0, padded_dim{Core}(a, pair_rank(a.rank, b.rank), t), padded_dim{Core}(b, pair_rank(a.rank, b.rank), t)); @/
+        t++;
+      }
+    }
+  */
   return res;
 }
 
@@ -719,6 +754,9 @@ static size_t first_difference(pair_result p, sonnx_shape a)
     ensures rule: err != \null && \result != SONNX_OK ==>
       (!pair_compatible_max{Pre}(a, b) ==> err->rule == SONNX_RULE_SONNX) &&
       (pair_compatible_max{Pre}(a, b) ==> err->rule == SONNX_RULE_ONNX_UNIDIR);
+    ensures fields: err != \null && \result != SONNX_OK ==> (!pair_compatible_max{Pre}(a, b) ?
+      pair_violation{Pre}(0, a, b, err->input, err->axis, err->size, err->expected) :
+      err->input == 1 && unidir_violation{Pre}(err->axis, err->size, err->expected, b, a));
 */
 static sonnx_status unidirectional_core(sonnx_shape a, sonnx_shape b, sonnx_error *err)
 {
@@ -744,6 +782,8 @@ static sonnx_status unidirectional_core(sonnx_shape a, sonnx_shape b, sonnx_erro
           padded_dim{Pre}(b, a.rank, k) == \at(a.dims[k], Pre) ||
           (padded_dim{Pre}(b, a.rank, k) == 1 && \at(a.dims[k], Pre) != 0); */
     /*@ assert !broadcasts_to{Pre}(b, a); */
+    /*@ assert here: \let k = i; !unidir_axis_ok{Pre}(b, a, k); */
+    /*@ assert before: \forall integer t; 0 <= t < i ==> unidir_axis_ok{Pre}(b, a, t); */
     /* C1 holds, but the common shape is not a: b does not broadcast to a (ONNX-UNIDIR). */
     return sonnx_report_to_target(err, SONNX_ERR_INCOMPATIBLE, 1u, i, padded_dim_inline(b, p.rank, i),
                                   a.dims[i]);
@@ -864,13 +904,42 @@ sonnx_status sonnx_expand_shape(sonnx_shape x, sonnx_shape shape, size_t *out_di
     ensures reported: err != \null ==> err->status == \result.status;
     ensures located: err != \null && \result.status != SONNX_OK ==>
       0 <= err->input < 2 && 0 <= err->axis < pair_rank(a.rank, b.rank);
+    ensures violation: err != \null && \result.status != SONNX_OK ==>
+      pair_violation{Pre}(1, a, b, err->input, err->axis, err->size, err->expected);
 */
 static pair_result pair_numpy_shape(sonnx_shape a, sonnx_shape b, sonnx_error *err)
 {
   pair_result res = {SONNX_OK, 0u, {0u}};
   const sonnx_shape operands[2] = {a, b};
   /*@ ghost lemma_pair_numpy_ab((sonnx_shape *)operands, a, b); */
+Core: __attribute__((unused));
   res.status = sonnx_broadcast_shape_numpy(2u, operands, res.dims, SONNX_MAX_RANK, &res.rank, err);
+  /*@ ghost
+    if (err != NULL && res.status != SONNX_OK) {
+      size_t i = err->axis;
+      /@ assert same: \forall integer t; 0 <= t < pair_rank(a.rank, b.rank) ==>
+           padded_dim{Core}(a, pair_rank(a.rank, b.rank), t) == padded_dim{Pre}(a, pair_rank(a.rank, b.rank), t) &&
+           padded_dim{Core}(b, pair_rank(a.rank, b.rank), t) == padded_dim{Pre}(b, pair_rank(a.rank, b.rank), t); @/
+      /@ assert exp: err->expected == pair_numpy(padded_dim{Core}(a, pair_rank(a.rank, b.rank), i), padded_dim{Core}(b, pair_rank(a.rank, b.rank), i)); @/
+      /@ assert report: pair_report(1, padded_dim{Core}(a, pair_rank(a.rank, b.rank), i), padded_dim{Core}(b, pair_rank(a.rank, b.rank), i),
+           err->input, err->size, err->expected); @/
+      size_t t = 0;
+      /@ loop invariant 0 <= t <= i;
+         loop invariant \forall integer u; 0 <= u < t ==>
+           c1_pair_rule(1, padded_dim{Core}(a, pair_rank(a.rank, b.rank), u), padded_dim{Core}(b, pair_rank(a.rank, b.rank), u));
+         loop assigns t;
+         loop variant i - t;
+      @/
+      while (t < i) {
+        /@ assert dim_t: is_numpy_dim{Core}((sonnx_shape *)operands, 2, pair_rank(a.rank, b.rank), t,
+             pair_numpy(padded_dim{Core}(a, pair_rank(a.rank, b.rank), t), padded_dim{Core}(b, pair_rank(a.rank, b.rank), t))); @/
+        /@ assert c1_t: c1_all_inputs{Core}((sonnx_shape *)operands, 2, pair_rank(a.rank, b.rank), t,
+             pair_numpy(padded_dim{Core}(a, pair_rank(a.rank, b.rank), t), padded_dim{Core}(b, pair_rank(a.rank, b.rank), t))); @/
+        /@ assert pair_t: c1_pair_rule(1, padded_dim{Core}(a, pair_rank(a.rank, b.rank), t), padded_dim{Core}(b, pair_rank(a.rank, b.rank), t)); @/
+        t++;
+      }
+    }
+  */
   return res;
 }
 
@@ -895,6 +964,8 @@ static pair_result pair_numpy_shape(sonnx_shape a, sonnx_shape b, sonnx_error *e
     ensures reported: err != \null ==> err->status == \result.status;
     ensures located: err != \null && \result.status != SONNX_OK ==>
       0 <= err->input < 2 && 0 <= err->axis < pair_rank(lhs.rank, rhs.rank);
+    ensures violation: err != \null && \result.status != SONNX_OK ==>
+      xla_violation{Pre}(lhs, rhs, (size_t *)bd, n_dims, err->input, err->axis, err->size, err->expected);
 */
 static pair_result degenerate_shape(sonnx_shape lhs, sonnx_shape rhs, const size_t *bd,
                                     size_t n_dims, sonnx_error *err)
@@ -923,7 +994,14 @@ static pair_result degenerate_shape(sonnx_shape lhs, sonnx_shape rhs, const size
   /*@ assert sizes: \forall integer i; 0 <= i < high_rank ==>
         pair_numpy(padded_dim(a, high_rank, i), padded_dim(b, high_rank, i)) ==
         xla_dim{Pre}(lhs, rhs, (size_t *)bd, n_dims, i); */
-  return pair_numpy_shape(a, b, err);
+  const pair_result r = pair_numpy_shape(a, b, err);
+  /*@ assert lhs_kept: \forall integer i; 0 <= i < high_rank ==>
+        padded_dim(a, high_rank, i) == xla_lhs_dim{Pre}(lhs, rhs, (size_t *)bd, n_dims, i); */
+  /*@ assert rhs_kept: \forall integer i; 0 <= i < high_rank ==>
+        padded_dim(b, high_rank, i) == xla_rhs_dim{Pre}(lhs, rhs, (size_t *)bd, n_dims, i); */
+  /*@ assert violation: err != \null && r.status != SONNX_OK ==>
+        xla_violation{Pre}(lhs, rhs, (size_t *)bd, n_dims, err->input, err->axis, err->size, err->expected); */
+  return r;
 }
 
 /* The checks of sonnx_xla_binary_shape before its degenerate step, in its order, returned by
@@ -940,7 +1018,8 @@ static pair_result degenerate_shape(sonnx_shape lhs, sonnx_shape rhs, const size
       capacity >= pair_rank(lhs.rank, rhs.rank);
     behavior null_argument:
       assumes pair_out_null(out_dims, capacity, out_rank);
-      ensures \result.status == SONNX_ERR_NULL && \result.input == SONNX_NO_INDEX;
+      ensures \result.status == SONNX_ERR_NULL && \result.input == SONNX_NO_INDEX &&
+        \result.axis == SONNX_NO_INDEX && \result.size == 0;
       // out_dims is argument 5, out_rank argument 7
       ensures out_dims == \null && capacity > 0 ? \result.expected == 5 : \result.expected == 7;
     behavior bad_shape:
@@ -961,7 +1040,7 @@ static pair_result degenerate_shape(sonnx_shape lhs, sonnx_shape rhs, const size
       assumes xla_length_ok(lhs.rank, rhs.rank, n_dims);
       assumes n_dims > 0 && bd == \null;
       ensures \result.status == SONNX_ERR_NULL && \result.input == SONNX_NO_INDEX &&
-        \result.expected == 3;
+        \result.axis == SONNX_NO_INDEX && \result.size == 0 && \result.expected == 3;
     behavior bad_dimensions:
       assumes !pair_out_null(out_dims, capacity, out_rank);
       assumes shape_ok(lhs) && shape_ok(rhs);
@@ -973,6 +1052,10 @@ static pair_result degenerate_shape(sonnx_shape lhs, sonnx_shape rhs, const size
       ensures first: bd_ok((size_t *)bd, \result.axis, pair_rank(lhs.rank, rhs.rank)) &&
         !bd_entry_ok((size_t *)bd, \result.axis, pair_rank(lhs.rank, rhs.rank));
       ensures size: \result.size == bd[\result.axis];
+      ensures expected: (\result.size >= pair_rank(lhs.rank, rhs.rank) ==>
+          \result.expected == pair_rank(lhs.rank, rhs.rank)) &&
+        (\result.size < pair_rank(lhs.rank, rhs.rank) ==>
+          \result.axis > 0 && \result.expected == bd[\result.axis - 1] + 1);
     behavior capacity:
       assumes !pair_out_null(out_dims, capacity, out_rank);
       assumes shape_ok(lhs) && shape_ok(rhs);
@@ -981,7 +1064,8 @@ static pair_result degenerate_shape(sonnx_shape lhs, sonnx_shape rhs, const size
       assumes bd_ok((size_t *)bd, n_dims, pair_rank(lhs.rank, rhs.rank));
       assumes capacity < pair_rank(lhs.rank, rhs.rank);
       ensures \result.status == SONNX_ERR_CAPACITY && \result.size == capacity &&
-        \result.expected == pair_rank(lhs.rank, rhs.rank);
+        \result.expected == pair_rank(lhs.rank, rhs.rank) &&
+        \result.input == SONNX_NO_INDEX && \result.axis == SONNX_NO_INDEX;
     behavior accepted:
       assumes !pair_out_null(out_dims, capacity, out_rank);
       assumes shape_ok(lhs) && shape_ok(rhs);

@@ -41,6 +41,10 @@
   predicate indim_match{L}(sonnx_shape x, size_t *bd, sonnx_shape z) =
     \forall integer k; 0 <= k < x.rank ==> x.dims[k] == z.dims[bd[k]] || x.dims[k] == 1;
 
+  // The same for the operand axes below k only (the ones checked before axis k).
+  predicate indim_match_upto{L}(sonnx_shape x, size_t *bd, sonnx_shape z, integer k) =
+    \forall integer j; 0 <= j < k ==> x.dims[j] == z.dims[bd[j]] || x.dims[j] == 1;
+
   // @req XLA-INDIM-TUPLE LIB-ROWMAJOR
   // Block size of result axis j - 1 in x' (the product of its sizes from axis j on).
   logic integer indim_block{L}(sonnx_shape x, size_t *bd, integer r, integer j) =
@@ -95,6 +99,28 @@
   logic integer pair_numpy(integer a, integer b) = a == 1 ? b : a;
   predicate c1_pair_numpy(integer a, integer b) = a == b || a == 1 || b == 1;
 
+  // Either pair rule by number (0: SONNX max rule, 1: NumPy rule), on two padded sizes.
+  predicate c1_pair_rule(integer rule, integer a, integer b) =
+    rule == 0 ? c1_pair_max(a, b) : c1_pair_numpy(a, b);
+  logic integer pair_rule_size(integer rule, integer a, integer b) =
+    rule == 0 ? pair_max(a, b) : pair_numpy(a, b);
+
+  // @req SONNX-C1 LIB-ERR-STATUS: the report of a pair whose padded sizes pa (input 0) and
+  // pb (input 1) break the rule, as the core's incompatible behaviour gives it for n = 2:
+  // expected is the rule's size, and the first input whose size is neither it nor 1 is named.
+  predicate pair_report(integer rule, integer pa, integer pb, integer input, integer size,
+                        integer expected) =
+    !c1_pair_rule(rule, pa, pb) && expected == pair_rule_size(rule, pa, pb) &&
+    (pa != expected && pa != 1 ? input == 0 && size == pa : input == 1 && size == pb);
+
+  // ... on the first axis of Broadcast(a, b) (rank pair_rank) where the rule fails.
+  predicate pair_violation{L}(integer rule, sonnx_shape a, sonnx_shape b, integer input,
+                              integer axis, integer size, integer expected) =
+    \let h = pair_rank(a.rank, b.rank);
+    0 <= axis < h &&
+    (\forall integer i; 0 <= i < axis ==> c1_pair_rule(rule, padded_dim(a, h, i), padded_dim(b, h, i))) &&
+    pair_report(rule, padded_dim(a, h, axis), padded_dim(b, h, axis), input, size, expected);
+
   // @req ONNX-EXPAND: Broadcast(x, s) under the SONNX rule has C1 on every axis.
   predicate pair_compatible_max{L}(sonnx_shape a, sonnx_shape b) =
     \forall integer i; 0 <= i < pair_rank(a.rank, b.rank) ==>
@@ -125,6 +151,16 @@
 
   logic integer xla_dim{L}(sonnx_shape lhs, sonnx_shape rhs, size_t *bd, integer nd, integer i) =
     pair_numpy(xla_lhs_dim(lhs, rhs, bd, nd, i), xla_rhs_dim(lhs, rhs, bd, nd, i));
+
+  // @req XLA-DEGENERATE LIB-ERR-STATUS: pair_violation under the NumPy rule for the two
+  // operands at the higher rank (xla_lhs_dim, xla_rhs_dim), lhs input 0.
+  predicate xla_violation{L}(sonnx_shape lhs, sonnx_shape rhs, size_t *bd, integer nd,
+                             integer input, integer axis, integer size, integer expected) =
+    0 <= axis < pair_rank(lhs.rank, rhs.rank) &&
+    (\forall integer i; 0 <= i < axis ==>
+       c1_pair_numpy(xla_lhs_dim(lhs, rhs, bd, nd, i), xla_rhs_dim(lhs, rhs, bd, nd, i))) &&
+    pair_report(1, xla_lhs_dim(lhs, rhs, bd, nd, axis), xla_rhs_dim(lhs, rhs, bd, nd, axis),
+                input, size, expected);
 
   // The same per-axis rules read on an array of two shapes at rank h (the operands a function
   // hands to sonnx_broadcast_shape / sonnx_broadcast_shape_numpy).
