@@ -26,7 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   Expect want = ref_view(x, z, &block);
   if (want.status == SONNX_OK) {
     if (offset_null) {
-      want = null_argument(5);
+      want = null_argument(4); /* offset is argument 4 (x, z, index, offset, err) */
     } else if (index_null && r > 0) {
       want = null_argument(3);
     } else {
