@@ -764,7 +764,7 @@ sonnx_status sonnx_broadcast_strides(sonnx_shape x, sonnx_shape z, size_t *strid
 sonnx_status sonnx_source_offset(sonnx_shape x, sonnx_shape z, const size_t *index,
                                  size_t *offset, sonnx_error *err);
 
-/* snprintf-like: writes a NUL-terminated message for err into buf, returns the length needed. */
+/* snprintf-like: a NUL-terminated message for err in buf; the text is tested only (LIB-ERR-MESSAGE). */
 /*@ requires err == \null || \valid_read(err);
     requires cap == 0 || \valid(buf + (0 .. cap - 1));
     requires cap > 0 && err != \null ==> \separated(buf + (0 .. cap - 1), err);

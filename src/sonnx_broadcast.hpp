@@ -111,7 +111,7 @@ private:
   std::size_t rank_ = 0;
 };
 
-/* What went wrong: the C error fields and their message (@req LIB-ERR-STATUS).
+/* What went wrong: the C error fields and their message (@req LIB-ERR-STATUS LIB-ERR-MESSAGE).
    The message is formatted once, into a fixed buffer, so message() never allocates. */
 class error {
 public:

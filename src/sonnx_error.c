@@ -1,6 +1,6 @@
 /* The error text catalogue (README "Error messages"): one message per
  * status, naming the input, the axis, the sizes and the requirement ID.
- * @req LIB-ERR-STATUS
+ * @req LIB-ERR-MESSAGE: tested only (spec/README.md); the contract states no text.
  * snprintf is not used: its variadic contract is out of WP's reach, and the
  * few pieces a message has are simple to append by hand. */
 #include "sonnx_internal.h"

@@ -1907,7 +1907,7 @@ TEST_CASE("attack expand_shape: incompatible shapes, a 1 against a 0, extreme si
 
 /* ============================== sonnx_format_error ============================== */
 
-// @req LIB-ERR-STATUS
+// @req LIB-ERR-MESSAGE LIB-ERR-STATUS
 TEST_CASE("attack format_error: every capacity, NULL err, extreme fields, unknown status")
 {
   const sonnx_error c1{SONNX_ERR_INCOMPATIBLE, 1, 2, 4, 3, SONNX_RULE_SONNX};

@@ -28,7 +28,7 @@ sonnx_error fresh_error()
 
 // A status outside the catalogue still yields one NUL-terminated line shorter than
 // SONNX_MESSAGE_MAX, and the return value is its untruncated length (snprintf-like).
-// @req LIB-ERR-STATUS
+// @req LIB-ERR-MESSAGE LIB-ERR-STATUS
 TEST_CASE("sonnx_format_error: a status outside the catalogue still gives a bounded, terminated message")
 {
   sonnx_error e{};

@@ -1086,7 +1086,7 @@ TEST_CASE("sonnx_shape_count: NULL and rank errors, NULL checked first")
 
 /* ======================= Messages ======================= */
 
-// @req LIB-ERR-STATUS SONNX-C1
+// @req LIB-ERR-MESSAGE LIB-ERR-STATUS SONNX-C1
 TEST_CASE("sonnx_format_error: the C1 message, exactly")
 {
   const std::string want = "input 1, axis 2: size 4 is neither 3 nor 1 (SONNX-C1)";
@@ -1108,7 +1108,7 @@ TEST_CASE("sonnx_format_error: the C1 message, exactly")
   CHECK(format(c.err) == "input 0, axis 0: size 0 is not 1 (SONNX-C1)");
 }
 
-// @req LIB-ERR-STATUS LIB-NULL SONNX-L-RANGE LIB-RANK LIB-CAPACITY LIB-OVERFLOW
+// @req LIB-ERR-MESSAGE LIB-ERR-STATUS LIB-NULL SONNX-L-RANGE LIB-RANK LIB-CAPACITY LIB-OVERFLOW
 TEST_CASE("sonnx_format_error: each status names its requirement")
 {
   CHECK(contains(format(make_error(SONNX_ERR_NULL, kNoIndex, kNoIndex, 0, 2)), "LIB-NULL"));
@@ -1136,7 +1136,7 @@ TEST_CASE("sonnx_format_error: each status names its requirement")
   CHECK(contains(format(none.err), "SONNX-L-RANGE"));
 }
 
-// @req LIB-ERR-STATUS
+// @req LIB-ERR-MESSAGE LIB-ERR-STATUS
 TEST_CASE("sonnx_format_error: snprintf-like length and truncation")
 {
   const sonnx_error e = make_error(SONNX_ERR_INCOMPATIBLE, 1, 2, 4, 3);
@@ -1169,7 +1169,7 @@ TEST_CASE("sonnx_format_error: snprintf-like length and truncation")
   }
 }
 
-// @req LIB-ERR-STATUS
+// @req LIB-ERR-MESSAGE LIB-ERR-STATUS
 TEST_CASE("sonnx_format_error: every message fits SONNX_MESSAGE_MAX, even with extreme fields")
 {
   const sonnx_status statuses[] = {SONNX_OK,           SONNX_ERR_NULL,         SONNX_ERR_ARGUMENT,

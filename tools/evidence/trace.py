@@ -113,6 +113,20 @@ class Model:
                 return (False if self.with_tests else None), f"properties {target} (not run)"
             ok = all(p["ok"] for p in found)
             return ok, ", ".join(f"{p['name'].split(':')[0]} {'PASS' if p['ok'] else 'FAIL'} ({p['cases']} cases)" for p in found)
+        if kind == "tested":
+            # tested only: the tests that cite the ID are the whole evidence; each must have run and passed
+            rid = rule["id"]
+            cases = [c for c in self.cases if rid in c["ids"]]
+            props = [p for p in self.properties() if rid in p["ids"]]
+            if not cases and not props:
+                return False, "tested only, but no test cites it"
+            if self.case_results is None and cases:
+                return (False if self.with_tests else None), \
+                    f"tested only: {len(cases)} doctest cases, {len(props)} properties cite it (not run)"
+            bad = sum(1 for c in cases if not (self.case_results.get((c["file"], c["line"])) or (False,))[0]) \
+                + sum(1 for p in props if not p["ok"])
+            return bad == 0, (f"tested only: {len(cases)} doctest cases and {len(props)} properties cite it, "
+                              f"{bad} failed or not run")
         return False, f"unknown rule kind `{kind}`"
 
     def row_status(self, r, t):
@@ -184,6 +198,16 @@ class Model:
         if tverdict == RED and "tests" in replaces and not (t["tests"] or t["props"]):
             ok, what = self.rule_status(rule)
             tests = (RULE if ok else RED, rule["evidence"])
+        # tested only (spec/README.md): no contract states it, so no proof is shown; a contract that
+        # cites it would show the requirement proved by a contract that does not state it
+        if rule is not None and rule["kind"] == "tested":
+            if t["contract_fns"]:
+                contract = (RED, "cited by the contract of " + ", ".join(f"`{fn}`" for fn in t["contract_fns"])
+                            + ", but its rule says tested only (no contract states it)")
+                proof = (RED, "not shown: a tested-only requirement cited by a contract")
+            else:
+                contract = (RULE, "tested only: no contract states it; " + rule["evidence"])
+                proof = (RULE, "none: tested only (rule in spec/README.md)")
         # coverage of the contract functions
         cov = ("", "-")
         if self.with_results and self.cov_items is not None and t["contract_fns"]:
@@ -244,7 +268,7 @@ def trace_stage():
             fails = [n for n in why if n.endswith(" FAIL")]
             shown = (fails + [n for n in why if n not in fails])[:4]
             print(f"  RED {r['id']}: " + "; ".join(
-                ("no contract" if b == "contract" else
+                (("no contract" if contract[1] == "no contract cites it" else contract[1]) if b == "contract" else
                  (f"{len(why)} of {len([n for n in tnames if not n.startswith('(')])} tests failed or did not run: " + ", ".join(shown)
                   + (" ..." if len(why) > len(shown) else "") if why else "no test")) for b in bad))
         else:
@@ -287,14 +311,15 @@ def report_section(m, red):
         if v == OK and (contract[0] == RULE or proof[0] == RULE):
             v = RULE
         counts[v] += 1
+        shown = v + (" (tested only)" if v == RULE and t["rule"] and t["rule"]["kind"] == "tested" else "")
         if v in (RED, OPEN):
             which = [n for n, c in zip(("contract", "proof", "tests", "coverage"), cells) if c[0] in (RED, OPEN)]
             red.append(("traceability", f"{r['id']}: {', '.join(which)} {'open' if v == OPEN else 'missing or failed'}"))
-        rows.append([f"[{r['id']}](../../spec/requirements.md#{r['id'].lower()})", v,
+        rows.append([f"[{r['id']}](../../spec/requirements.md#{r['id'].lower()})", shown,
                      f"{contract[0]}: {contract[1]}", f"{proof[0]}: {proof[1]}", f"{tests[0]}: {tests[1]}",
                      f"{cov[0]}: {cov[1]}" if cov[0] else "-"])
         q = r["quotes"][0] if r["quotes"] else ("", "")
-        details.append(f"- **{r['id']}** ({v}). Source: {short(r['source'], 200)} Quote (`{q[0]}`): "
+        details.append(f"- **{r['id']}** ({shown}). Source: {short(r['source'], 200)} Quote (`{q[0]}`): "
                        f"\"{short(q[1], 220)}\"" + (f" (+{len(r['quotes']) - 1} more passage(s))" if len(r["quotes"]) > 1 else "")
                        + (f". Tests: {'; '.join(tnames)}" if tnames else ". Tests: none")
                        + (f". Other citations: {', '.join(f'{f}:{n}' for f, n in t['other'][:8])}"
