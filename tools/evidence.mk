@@ -8,6 +8,11 @@
 #                      (non-zero) if anything is missing or red. EVIDENCE_PROOFS=reuse skips the
 #                      WP run and reads the last one (build/proofs/wp.json, else the committed
 #                      proofs/results.json): for iterating on the report, never for the record.
+#                      EVIDENCE_SMOKE=required declares WP's smoke tests mandatory: the report
+#                      then fails when no run wrote build/proofs/smoke.json (otherwise it says
+#                      "not run"; format in tools/evidence/deadcode.py). The report also fails on
+#                      a paragraph of ../shared/spec-sources/ that spec/source-map.md leaves
+#                      untraced (tools/evidence/completeness.py).
 #   make coverage      statement + branch coverage of src/ (gcc --coverage, gcovr) and MC/DC
 #                      (clang-19 -fcoverage-mcdc, llvm-cov-19) by the doctest cases, the RapidCheck
 #                      properties and the NumPy differential; writes build/results/coverage.txt.
@@ -144,4 +149,4 @@ evidence:
 	$(MAKE) --no-print-directory fast-copy-properties || status=1; \
 	$(MAKE) --no-print-directory trace; \
 	$(MAKE) --no-print-directory coverage || status=1; \
-	$(EV_PY) tools/evidence.py --report --stages-status $$status
+	$(EV_PY) tools/evidence.py --report --stages-status $$status $(if $(filter required,$(EVIDENCE_SMOKE)),--smoke-required)

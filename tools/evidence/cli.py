@@ -12,6 +12,8 @@ usage:
                                      the whole report: build/evidence/report.md and
                                      build/evidence/index.html (the same content), a
                                      one-screen summary; exit 1 if anything is red
+                                     --smoke-required: WP smoke tests not run
+                                     (no build/proofs/smoke.json) is red too
 
 Every figure comes from a tool's own output: the @req citations of the sources
 (rules in spec/README.md), WP's JSON report and log (build/proofs/, written by
@@ -26,6 +28,10 @@ Modules (tools/evidence/), one per stage, each with the rule of its verdicts:
   trace.py     the traceability matrix (`make trace`) and its report section
   proofs.py    WP results and the no-admit checks
   coverage.py  statement / branch / MC/DC coverage against the justifications (`make coverage`)
+  assumptions.py  the preconditions a caller must guarantee (src/sonnx_broadcast.h)
+  trusted.py   tool versions, the libc specifications used, the z3 driver, compilers and flags
+  deadcode.py  coverage and WP smoke tests (build/proofs/smoke.json, optional)
+  completeness.py  every paragraph of the sources mapped (spec/source-map.md)
   report.py    the report assembled from the sections, the summary, --sample
   common.py, mdhtml.py  paths and Markdown; the HTML page
 """
@@ -48,7 +54,7 @@ def main(argv):
         status = 0
         if "--stages-status" in argv:
             status = int(argv[argv.index("--stages-status") + 1])
-        return report(status)
+        return report(status, smoke_required="--smoke-required" in argv)
     print(__doc__)
     return 2
 

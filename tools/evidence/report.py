@@ -1,12 +1,12 @@
 """The report: build/evidence/report.md and index.html (the same content), assembled from the
-section each stage module writes (trace, proofs, tests, coverage) plus the errata and the
-environment; the summary at the top lists every RED or OPEN item the sections recorded, and any
+section each stage module writes (trace, proofs, tests, coverage, assumptions, trusted base,
+dead code, completeness) plus the errata and the environment; the summary at the top lists every RED or OPEN item the sections recorded, and any
 one of them fails `make evidence`. Also `--sample` (spec/evidence-sample.md)."""
 import datetime
 import hashlib
 import os
 
-from . import coverage, proofs, tests, trace
+from . import assumptions, completeness, coverage, deadcode, proofs, tests, trace, trusted
 from .common import EV_DIR, OK, OPEN, RED, RULE, files, makefile_var, md_table, pct, read, rel, sh, short
 from .mdhtml import md_to_html
 from .sources import parse_errata
@@ -17,7 +17,7 @@ from .trace import Model
 # The report
 # ---------------------------------------------------------------------------
 
-def report(stages_status):
+def report(stages_status, smoke_required=False):
     m = Model(with_results=True)
     md = []
     red = []   # (section, what)
@@ -43,9 +43,13 @@ def report(stages_status):
     md += proofs.report_section(m, red)
     md += tests.report_section(m, red)
     md += coverage.report_section(m, red)
+    md += assumptions.report_section(m, red)
+    md += trusted.report_section(m, red)
+    md += deadcode.report_section(m, red, smoke_required)
+    md += completeness.report_section(m, red)
 
-    # ---- 5. errata ----
-    md.append("## 5. Errata and deviations")
+    # ---- 9. errata ----
+    md.append("## 9. Errata and deviations")
     md.append("")
     errata = parse_errata()
     md.append(f"{len(errata)} entries in spec/errata.md. Deviations (entries whose text says the library or a "
@@ -62,8 +66,8 @@ def report(stages_status):
               "The data functions follow the SONNX rule." if any(e["id"] == "E21" for e in errata) else "")
     md.append("")
 
-    # ---- 6. environment ----
-    md.append("## 6. Environment")
+    # ---- 10. environment ----
+    md.append("## 10. Environment")
     md.append("")
     env = [
         ["git commit", commit + (" (uncommitted changes)" if dirty else "")],
@@ -115,6 +119,17 @@ def report(stages_status):
         summ.append("- Coverage of src/: " + "; ".join(
             f"{k} {pct(t['covered'], t['total'])} covered ({t['covered']}/{t['total']}), {t['justified']} justified, "
             f"{t['uncovered']} uncovered" for k, t in tot.items()) + ".")
+    cres = getattr(m, "completeness", None)
+    if cres and cres["files"]:
+        c = [f[1] for f in cres["files"].values()]
+        summ.append(f"- Sources: {sum(x['paragraphs'] for x in c)} paragraphs of {len(c)} files; "
+                    f"{sum(x['mapped'] for x in c)} mapped to requirements, {sum(x['excluded'] for x in c)} "
+                    f"excluded with a reason, {sum(x['unmapped'] for x in c)} untraced (spec/source-map.md).")
+    sm = getattr(m, "smoke", None)
+    summ.append("- WP smoke tests: " + ("not run (no build/proofs/smoke.json)." if sm is None else
+                                        "unreadable results." if "error" in sm else
+                                        f"{sm['goals']} goals, {len(sm['findings'])} findings, "
+                                        f"{sum(1 for f in sm['findings'] if not f.get('justification'))} unjustified."))
     summ.append(f"- Verdict: **{'PASS' if not red else 'FAIL'}** ({len(red)} red or open item(s)).")
     if red:
         summ.append("")
@@ -134,7 +149,8 @@ def report(stages_status):
     print("==== sonnx-broadcast evidence ====")
     for line in summ[2:]:
         if line.startswith("- ") and ":" in line and line[2:].split(":")[0] in (
-                "traceability", "proofs", "tests", "coverage", "stages"):
+                "traceability", "proofs", "tests", "coverage", "stages", "assumptions", "trusted base",
+                "dead code", "completeness"):
             continue
         if line in ("Red or open items:", ""):
             continue

@@ -1,0 +1,87 @@
+"""Dead and deactivated code: the coverage of src/ (section 4's figures, every point not covered
+justified or RED) and WP's smoke tests, when a run wrote them.
+
+Smoke tests (`-wp-smoke-tests`) ask the provers to prove `false` at each precondition set and
+each reachable point: a success means inconsistent preconditions or unreachable code. They
+are optional here: proofs/wp.sh does not run them today. A run that does writes
+build/proofs/smoke.json:
+    {"command": "frama-c ... -wp-smoke-tests ...",
+     "goals": <smoke goals tried>,
+     "findings": [{"function": F, "where": "src/FILE:LINE", "kind": "dead code" | "inconsistent
+                   precondition" | ..., "justification": "why it is expected" or null}]}
+No file: the section says "not run", which fails `make evidence` only when smoke tests are
+declared mandatory (`make evidence EVIDENCE_SMOKE=required`, i.e. evidence.py --smoke-required).
+A finding without a justification is RED; an unreadable file is RED."""
+import json
+import os
+
+from .common import BUILD, OK, RED, md_table, pct
+from .coverage import coverage_totals
+
+SMOKE = os.path.join(BUILD, "proofs", "smoke.json")
+
+
+def load_smoke():
+    """None (not run), or {"goals", "findings", "command"}, or {"error": why}."""
+    if not os.path.exists(SMOKE):
+        return None
+    try:
+        data = json.load(open(SMOKE, encoding="utf-8"))
+        goals = int(data["goals"])
+        findings = list(data["findings"])
+        for f in findings:
+            if not isinstance(f, dict) or "where" not in f:
+                raise ValueError("a finding without `where`")
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        return {"error": f"{type(e).__name__}: {e}"}
+    return {"goals": goals, "findings": findings, "command": str(data.get("command", ""))}
+
+
+def report_section(m, red, smoke_required=False):
+    md = ["## 7. Dead and deactivated code", ""]
+    md.append("Code no test reaches and code no execution can reach. Coverage (section 4) shows the first: every "
+              "statement, branch and MC/DC condition of src/ is covered or justified one by one in "
+              "spec/coverage-justifications.md. WP's smoke tests show the second: a precondition set that is "
+              "inconsistent (so every goal under it holds vacuously) or a point no execution reaches.")
+    md.append("")
+    if m.cov_items is None or m.gcov is None or m.mcdc is None:
+        md.append("Coverage: not measured (RED in section 4).")
+    else:
+        tot = coverage_totals(m.cov_items)
+        md.append(md_table(["metric", "points", "covered", "justified (unreachable by a test, reason given)",
+                            "uncovered, unjustified"],
+                           [[k, t["total"], f"{t['covered']} ({pct(t['covered'], t['total'])})", t["justified"],
+                             (RED + " " if t["uncovered"] else "") + str(t["uncovered"])] for k, t in tot.items()]))
+    md.append("")
+    sm = load_smoke()
+    m.smoke = sm   # for the summary
+    md.append("### WP smoke tests")
+    md.append("")
+    if sm is None:
+        md.append("**Not run**: no build/proofs/smoke.json (proofs/wp.sh does not run `-wp-smoke-tests`). "
+                  "Nothing in this report shows that no precondition is inconsistent or that no code is "
+                  "unreachable; coverage shows only what the tests reach. "
+                  + ("Smoke tests are declared mandatory (EVIDENCE_SMOKE=required): RED."
+                     if smoke_required else "Not required for this report (EVIDENCE_SMOKE=required would make "
+                                            "their absence fail it)."))
+        if smoke_required:
+            red.append(("dead code", "WP smoke tests not run (EVIDENCE_SMOKE=required)"))
+    elif "error" in sm:
+        md.append(f"RED: build/proofs/smoke.json unreadable ({sm['error']}); format in tools/evidence/deadcode.py.")
+        red.append(("dead code", "smoke.json unreadable"))
+    else:
+        bad = [f for f in sm["findings"] if not f.get("justification")]
+        md.append(f"build/proofs/smoke.json: {sm['goals']} smoke goals, {len(sm['findings'])} findings, "
+                  f"{len(bad)} without justification." + (f" Command: `{sm['command']}`." if sm["command"] else ""))
+        md.append("")
+        if sm["findings"]:
+            md.append(md_table(["verdict", "where", "function", "kind", "justification"],
+                               [[OK if f.get("justification") else RED, f["where"], f.get("function", ""),
+                                 f.get("kind", ""), f.get("justification") or "none"] for f in sm["findings"]]))
+        for f in bad:
+            red.append(("dead code", f"smoke finding at {f['where']} not justified"))
+        if sm["goals"] == 0:
+            red.append(("dead code", "smoke run with 0 goals"))
+            md.append("RED: a smoke run with no goal shows nothing.")
+    md.append("")
+    return md
