@@ -213,6 +213,17 @@ def report_section(m, red):
                         ["Why3", sh("why3 --version")], ["Z3", sh("z3 --version")],
                         ["CVC4", sh("cvc4 --version | head -1")]]))
     md.append("")
+    cmd_path = os.path.join(BUILD, "proofs", "command.txt")
+    cmd = read(cmd_path) if os.path.exists(cmd_path) else ""
+    md.append("Also trusted as parts of these tools: Frama-C's C front end and ACSL typing, WP's memory model "
+              "and its simplifier Qed (goals Qed closes reach no prover), Why3's theories and drivers. The options "
+              "that set WP's model and arithmetic are those of the command lines in section 2 (build/proofs/"
+              "command.txt)" + ("" if not cmd else
+                                ": " + ", ".join(f"`{o}`" for o in sorted(set(re.findall(r"(-wp-rte|-warn-[\w-]+|-wp-model\s+\S+|-machdep\s+\S+)", cmd))))
+                                + ("; no `-machdep`: Frama-C's default machine" if "-machdep" not in cmd else "")
+                                + ("; no `-wp-model`: WP's default (Typed)" if "-wp-model" not in cmd else ""))
+              + ".")
+    md.append("")
     # -- libc
     md.append("### Frama-C libc specifications the proofs use")
     md.append("")
