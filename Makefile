@@ -1,11 +1,12 @@
 # sonnx-broadcast: the one entry point (README.md).
 #   make            build/libsonnx_broadcast.a from the C core
 #   make check      deps + warnings-as-errors builds (gcc, clang) + proofs + tests + noalloc and
-#                   stack + properties + sanitizers + fuzz + lint + trace + coverage
+#                   stack + properties + ONNX conformance + sanitizers + fuzz + lint + trace + coverage
 #   make proofs     Frama-C/WP over src/, fails on any unproved goal not in proofs/open-goals.txt
 #                   and on fewer goals or proved goals than the committed proofs/results.json
 #   make proofs-accept  the last `make proofs` run becomes proofs/results.json (review its diff)
 #   make tests      doctest unit tests (gcc and clang builds; the threads test; doctest XML for trace)
+#   make conformance  ONNX's backend node tests that broadcast, from libonnx-testdata (tools/conformance/)
 #   make deps       install what is missing (Debian packages; needs root)
 #   make install    PREFIX=... DESTDIR=...: libraries, headers, ACSL, pkg-config, CMake (tools/install.mk)
 
@@ -25,9 +26,10 @@ CFLAGS := -std=c11 -O2 -falign-loops=32 $(WARN)
 CXXFLAGS := -std=c++20 -O2 $(WARN)
 CPPFLAGS := -Isrc
 
-# Debian packages the project needs.
+# Debian packages the project needs. libonnx-testdata and python3-onnx: ONNX's conformance
+# tests and their reader (make conformance).
 DEB_PACKAGES := frama-c-base why3 z3 cvc4 doctest-dev librapidcheck-dev g++ clang-19 \
-                llvm-19 gcovr lcov python3-numpy
+                llvm-19 gcovr lcov python3-numpy libonnx-testdata python3-onnx
 
 .PHONY: all deps build-gcc build-clang proofs proofs-accept tests noalloc check clean
 
@@ -109,6 +111,9 @@ noalloc: $(BUILD)/libsonnx_broadcast.a
 include properties/properties.mk
 include tools/evidence.mk
 
+# ---- ONNX's backend node tests that broadcast, from libonnx-testdata (tools/conformance/) ----
+include tools/conformance/conformance.mk
+
 # ---- ASan/UBSan, valgrind and ThreadSanitizer runs of the tests (tests/sanitize.mk) ----
 include tests/sanitize.mk
 
@@ -129,7 +134,7 @@ include tools/install.mk
 # tools/check_summary.py fails on one missing, and on a result file not listed here. A new stage
 # adds its line to the recipe below and its word here.
 STAGES := proofs doctest-gcc doctest-clang doctest-threads noalloc stack properties numpy \
-          xla_properties fast_copy sanitize fuzz lint install consumer_c consumer_cxx consumer_wp \
+          xla_properties fast_copy conformance sanitize fuzz lint install consumer_c consumer_cxx consumer_wp \
           xtensor_oracle trace coverage
 check:
 	@rm -rf $(BUILD)/results
@@ -141,6 +146,7 @@ check:
 	$(MAKE) --no-print-directory noalloc || status=1; \
 	$(MAKE) --no-print-directory properties || status=1; \
 	$(MAKE) --no-print-directory fast-copy-properties || status=1; \
+	$(MAKE) --no-print-directory conformance || status=1; \
 	$(MAKE) --no-print-directory sanitize || status=1; \
 	$(MAKE) --no-print-directory fuzz-check || status=1; \
 	$(MAKE) --no-print-directory lint || status=1; \

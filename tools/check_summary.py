@@ -11,7 +11,7 @@ stages: non-zero with no failure recorded counts as one failure.
 
 How the last line counts (each test once, in its unit; UNITS below):
 - tests: WP goals, doctest test cases, RapidCheck properties, NumPy differential cases, fuzz
-  targets. A line with nothing run (0 passed, 0 failed) is one failure.
+  targets, ONNX backend node tests. A line with nothing run (0 passed, 0 failed) is one failure.
 - re-runs: the same tests run again in another build (clang, ASan+UBSan, valgrind, TSan) add
   no pass: a test passes once, if no run of it failed. Their failures count, and a test a
   re-run did not reach counts as failed there. For a group of N tests (its first run):
@@ -39,6 +39,7 @@ UNITS = {
     "xla_properties": ("RapidCheck properties (xla_properties.cpp)", TEST, None),
     "fast_copy": ("RapidCheck properties (fast_copy_properties.cpp)", TEST, None),
     "fuzz": ("fuzz targets", TEST, None),
+    "conformance": ("ONNX backend node tests (libonnx-testdata, tools/conformance)", TEST, None),
     "consumer_c": ("C consumer checks (examples/c_consumer, pkg-config)", TEST, None),
     "consumer_cxx": ("C++ consumer checks (examples/cxx_consumer, CMake)", TEST, None),
     "consumer_wp": ("WP goals of the proved caller (examples/wp_consumer)", TEST, None),
