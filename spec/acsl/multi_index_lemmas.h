@@ -14,8 +14,8 @@
  *     between the index box and [0, count) whose inverse is the digit form;
  *   - lemma_ym_source: the offset in Ym of f(i) (ym_offset, the spec's Ym[f(i_1, ...)]) is
  *     source_from at the flat offset of i (the contracts' form);
- *   - lemma_index_facts: the three facts at once (index_facts), from which the global
- *     lemma elements_at_indices_iff_flat (multi_index_logic.h, first order) gives
+ *   - lemma_index_facts: the three facts at once (index_facts), from which
+ *     lemma_elements_at_indices_iff_flat (first order, no induction) gives
  *     "Zm[i] = Ym[f(i)] for every multi-index i" if and only if the flat relation holds.
  * @req LIB-ROWMAJOR SONNX-ELEM SONNX-F */
 #ifndef SONNX_MULTI_INDEX_LEMMAS_H
@@ -360,6 +360,122 @@
     lemma_row_offset_bounds(d, r);
     lemma_ym_source(x, d, r);
     lemma_offset_of_digits(d, r);
+  }
+*/
+
+/* The two forms of the element relation, from the facts of the shape (index_facts). Ghost
+   lemma functions, not global ACSL lemmas: WP adds every global lemma to the context of
+   every goal, and extra ones have sent z3 into matching loops in the kernel goals
+   (proofs/timeouts.txt, write_block_at); these enter a goal only where a proof calls them.
+   A function's postcondition is read in one memory state, so the output and input bytes
+   are read in the same state (Here): a caller whose input bytes are not written since its
+   Pre has them equal there. */
+
+/* The flat relation's element o, in the form of element_bytes_equal (same body). */
+/*@ ghost
+  /@ assigns \nothing;
+     ensures \forall char *zb, char *xb, size_t es, sonnx_shape x, integer r, size_t *d, integer o;
+       element_broadcast_to{Here, Here}(zb, xb, es, x, r, d, o) <==>
+       element_bytes_equal{Here, Here}(zb, o, xb, source_from(x, d, r, o, 0), es);
+  @/
+  static void lemma_element_broadcast_to_bytes(void) { }
+*/
+
+/* One multi-index: Zm[i] = Ym[f(i)] is the flat relation's element row_offset(i). */
+/*@ ghost
+  /@ assigns \nothing;
+     ensures \forall char *zb, char *xb, size_t es, sonnx_shape x, integer r, size_t *d,
+                     size_t i[SONNX_MAX_RANK];
+       index_facts(x, r, d) && in_box(i, d, r) ==>
+       (element_at_index{Here, Here}(zb, xb, es, x, r, d, i) <==>
+        element_broadcast_to{Here, Here}(zb, xb, es, x, r, d, row_offset(i, d, r)));
+  @/
+  static void lemma_element_at_index_flat(void)
+  {
+    lemma_element_broadcast_to_bytes();
+  }
+*/
+
+/* One offset o of [0, count): it is row_offset(i) for some multi-index i of the box. */
+/*@ ghost
+  /@ assigns \nothing;
+     ensures \forall sonnx_shape x, integer r, size_t *d, integer o;
+       index_facts(x, r, d) && 0 <= o < count_from(d, 0, r) ==> has_index_at(d, r, o);
+  @/
+  static void lemma_index_facts_onto(void) { }
+*/
+
+/* The element of a multi-index that has offset o is the flat relation's element o. */
+/*@ ghost
+  /@ assigns \nothing;
+     ensures \forall char *zb, char *xb, size_t es, sonnx_shape x, integer r, size_t *d, integer o;
+       index_facts(x, r, d) && elements_at_indices{Here, Here}(zb, xb, es, x, r, d) &&
+       has_index_at(d, r, o) ==>
+       element_broadcast_to{Here, Here}(zb, xb, es, x, r, d, o);
+  @/
+  static void lemma_elements_at_index_at(void)
+  {
+    lemma_element_at_index_flat();
+  }
+*/
+
+/* Every o of [0, count) is such an offset. */
+/*@ ghost
+  /@ assigns \nothing;
+     ensures \forall char *zb, char *xb, size_t es, sonnx_shape x, integer r, size_t *d, integer o;
+       index_facts(x, r, d) && elements_at_indices{Here, Here}(zb, xb, es, x, r, d) &&
+       0 <= o < count_from(d, 0, r) ==>
+       element_broadcast_to{Here, Here}(zb, xb, es, x, r, d, o);
+  @/
+  static void lemma_elements_at_indices_element(void)
+  {
+    lemma_index_facts_onto();
+    lemma_elements_at_index_at();
+  }
+*/
+
+/* The spec's multi-index relation gives the contracts' flat relation: each o of [0, count)
+   is the offset of a multi-index i of the box, whose f-mapped offset in Ym is the flat
+   form's source of o (given the facts of the shape, which lemma_index_facts proves). */
+/*@ ghost
+  /@ assigns \nothing;
+     ensures \forall char *zb, char *xb, size_t es, sonnx_shape x, integer r, size_t *d;
+       index_facts(x, r, d) && elements_at_indices{Here, Here}(zb, xb, es, x, r, d) ==>
+       elements_broadcast_to{Here, Here}(zb, xb, es, x, r, d, count_from(d, 0, r));
+  @/
+  static void lemma_elements_at_indices_flat(void)                  // @req SONNX-ELEM LIB-ROWMAJOR
+  {
+    lemma_elements_at_indices_element();
+  }
+*/
+
+/* And the other way: the flat relation gives Zm[i] = Ym[f(i)] for every multi-index. */
+/*@ ghost
+  /@ assigns \nothing;
+     ensures \forall char *zb, char *xb, size_t es, sonnx_shape x, integer r, size_t *d;
+       index_facts(x, r, d) &&
+       elements_broadcast_to{Here, Here}(zb, xb, es, x, r, d, count_from(d, 0, r)) ==>
+       elements_at_indices{Here, Here}(zb, xb, es, x, r, d);
+  @/
+  static void lemma_flat_elements_at_indices(void)                  // @req SONNX-ELEM LIB-ROWMAJOR
+  {
+    lemma_element_at_index_flat();
+  }
+*/
+
+/* The spec's multi-index relation and the contracts' flat relation are the same statement
+   (given the facts of the shape, which lemma_index_facts proves). */
+/*@ ghost
+  /@ assigns \nothing;
+     ensures \forall char *zb, char *xb, size_t es, sonnx_shape x, integer r, size_t *d;
+       index_facts(x, r, d) ==>
+       (elements_at_indices{Here, Here}(zb, xb, es, x, r, d) <==>
+        elements_broadcast_to{Here, Here}(zb, xb, es, x, r, d, count_from(d, 0, r)));
+  @/
+  static void lemma_elements_at_indices_iff_flat(void)              // @req SONNX-ELEM LIB-ROWMAJOR
+  {
+    lemma_elements_at_indices_flat();
+    lemma_flat_elements_at_indices();
   }
 */
 

@@ -7,7 +7,10 @@
  * flat offset: row_quot, row_digit, source_from) and the contracts use that flat form.
  * This file states the spec's form; spec/acsl/multi_index_lemmas.h proves the two equal:
  * row_offset is a bijection between the index box and [0, count) whose inverse is the
- * digit form, and the multi-index relation holds exactly when the flat one does.
+ * digit form, and the multi-index relation holds exactly when the flat one does. This file
+ * holds definitions only, no ACSL lemma: WP puts every global lemma into the context of
+ * every goal, and extra ones have sent z3 into matching loops in the kernel goals
+ * (proofs/timeouts.txt); the facts are ghost lemma functions, in a goal only where called.
  *
  * A multi-index is a logic value (an array of SONNX_MAX_RANK indices, entry k the 0-based
  * index on axis k; entries from the rank on are not read), so that "for every multi-index"
@@ -91,67 +94,13 @@
   // offsets of the box are the numbers 0 .. count - 1, each one's digits are its multi-index,
   // and the f-mapped offset of a multi-index is the flat form's source of its offset.
   // lemma_index_facts (multi_index_lemmas.h) proves them for every shape of rank at most
-  // SONNX_MAX_RANK; the lemma elements_at_indices_iff_flat then needs no induction.
+  // SONNX_MAX_RANK; lemma_elements_at_indices_iff_flat then needs no induction.
   predicate index_facts{L}(sonnx_shape x, integer r, size_t *d) =
     (\forall size_t i[SONNX_MAX_RANK]; in_box(i, d, r) ==>
        0 <= row_offset(i, d, r) < count_from(d, 0, r) &&
        ym_offset(x, d, r, i) == source_from(x, d, r, row_offset(i, d, r), 0)) &&
     (\forall integer o; 0 <= o < count_from(d, 0, r) ==> has_index_at(d, r, o));
 
-  // The flat relation's element o, in the form of element_bytes_equal (same body).
-  lemma element_broadcast_to_bytes{L1, L2}:
-    \forall char *zb, char *xb, size_t es, sonnx_shape x, integer r, size_t *d, integer o;
-      element_broadcast_to{L1, L2}(zb, xb, es, x, r, d, o) <==>
-      element_bytes_equal{L1, L2}(zb, o, xb, source_from{L1}(x, d, r, o, 0), es);
-
-  // One multi-index: Zm[i] = Ym[f(i)] is the flat relation's element row_offset(i).
-  lemma element_at_index_flat{L1, L2}:
-    \forall char *zb, char *xb, size_t es, sonnx_shape x, integer r, size_t *d, size_t i[SONNX_MAX_RANK];
-      index_facts{L1}(x, r, d) && in_box{L1}(i, d, r) ==>
-      (element_at_index{L1, L2}(zb, xb, es, x, r, d, i) <==>
-       element_broadcast_to{L1, L2}(zb, xb, es, x, r, d, row_offset{L1}(i, d, r)));
-
-  // One offset o of [0, count): it is row_offset(i) for some multi-index i of the box.
-  lemma index_facts_onto{L}:
-    \forall sonnx_shape x, integer r, size_t *d, integer o;
-      index_facts(x, r, d) && 0 <= o < count_from(d, 0, r) ==> has_index_at(d, r, o);
-  lemma elements_at_index_at{L1, L2}:
-    \forall char *zb, char *xb, size_t es, sonnx_shape x, integer r, size_t *d, integer o;
-      index_facts{L1}(x, r, d) && elements_at_indices{L1, L2}(zb, xb, es, x, r, d) &&
-      has_index_at{L1}(d, r, o) ==>
-      element_broadcast_to{L1, L2}(zb, xb, es, x, r, d, o);
-  lemma elements_at_indices_element{L1, L2}:
-    \forall char *zb, char *xb, size_t es, sonnx_shape x, integer r, size_t *d, integer o;
-      index_facts{L1}(x, r, d) && elements_at_indices{L1, L2}(zb, xb, es, x, r, d) &&
-      0 <= o < count_from{L1}(d, 0, r) ==>
-      element_broadcast_to{L1, L2}(zb, xb, es, x, r, d, o);
-
-  // @req SONNX-ELEM LIB-ROWMAJOR
-  // The spec's multi-index relation gives the contracts' flat relation: each o of
-  // [0, count) is the offset of a multi-index i of the box, whose f-mapped offset in Ym is
-  // the flat form's source of o (given the facts of the shape, which lemma_index_facts
-  // proves).
-  lemma elements_at_indices_flat{L1, L2}:
-    \forall char *zb, char *xb, size_t es, sonnx_shape x, integer r, size_t *d;
-      index_facts{L1}(x, r, d) && elements_at_indices{L1, L2}(zb, xb, es, x, r, d) ==>
-      elements_broadcast_to{L1, L2}(zb, xb, es, x, r, d, count_from{L1}(d, 0, r));
-
-  // @req SONNX-ELEM LIB-ROWMAJOR
-  // And the other way: the flat relation gives Zm[i] = Ym[f(i)] for every multi-index.
-  lemma flat_elements_at_indices{L1, L2}:
-    \forall char *zb, char *xb, size_t es, sonnx_shape x, integer r, size_t *d;
-      index_facts{L1}(x, r, d) &&
-      elements_broadcast_to{L1, L2}(zb, xb, es, x, r, d, count_from{L1}(d, 0, r)) ==>
-      elements_at_indices{L1, L2}(zb, xb, es, x, r, d);
-
-  // @req SONNX-ELEM LIB-ROWMAJOR
-  // The spec's multi-index relation and the contracts' flat relation are the same
-  // statement (given the facts of the shape, which lemma_index_facts proves).
-  lemma elements_at_indices_iff_flat{L1, L2}:
-    \forall char *zb, char *xb, size_t es, sonnx_shape x, integer r, size_t *d;
-      index_facts{L1}(x, r, d) ==>
-      (elements_at_indices{L1, L2}(zb, xb, es, x, r, d) <==>
-       elements_broadcast_to{L1, L2}(zb, xb, es, x, r, d, count_from{L1}(d, 0, r)));
 */
 
 #endif
