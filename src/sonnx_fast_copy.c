@@ -27,6 +27,7 @@
 #include "sonnx_internal.h"
 #ifdef __FRAMAC__
 #include "row_major_lemmas.h" /* the proof's lemma functions (spec/acsl) */
+#include "multi_index_lemmas.h" /* LIB-ROWMAJOR SONNX-ELEM: the spec's multi-index form (spec/acsl) */
 #endif
 
 #include <string.h>

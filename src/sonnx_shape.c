@@ -5,6 +5,7 @@
 #include "sonnx_internal.h"
 #ifdef __FRAMAC__
 #include "commut_lemmas.h" /* SONNX-COMMUT, proved on the definitions (spec/acsl) */
+#include "fold_lemmas.h"   /* SONNX-REC ARRAYAPI-ALGO: the N-ary rules are the left fold (spec/acsl) */
 #endif
 
 /* The two shape rules share one implementation (issue: the rules differ only

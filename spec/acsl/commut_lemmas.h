@@ -12,8 +12,9 @@
  * offending input in call order: they follow the order, not the set.) Each output Zm is
  * broadcast_to(Xm, that shape) (elements_broadcast_to, data_logic.h): it depends on its
  * own input and the common shape only, so permuting the inputs permutes the outputs;
- * that relation between two calls of the data functions, and the NumPy rule, are checked
- * by the RapidCheck properties commut-shape and commut-data, not proved here.
+ * that relation between two calls of the data functions is checked by the RapidCheck
+ * property commut-data, not proved here. Under the NumPy rule (lemma_commut_shape_numpy)
+ * the same holds: compatibility is the same, and so is the shape of a compatible call.
  *
  * max_rank is the one recursive definition here (peeled from the last input, like the
  * loop that computes it): lemma_max_rank_bounds proves once, by induction, that it is
@@ -130,6 +131,86 @@
     /@ assert rule_ba: \forall integer ny, i, d; is_rule_dim(0, b, n, ny, i, d) ==> is_rule_dim(0, a, n, ny, i, d); @/
     /@ assert all_c1_ab: \forall integer ny, upto; all_c1(0, a, n, ny, upto) ==> all_c1(0, b, n, ny, upto); @/
     /@ assert all_c1_ba: \forall integer ny, upto; all_c1(0, b, n, ny, upto) ==> all_c1(0, a, n, ny, upto); @/
+  }
+*/
+
+/*@
+  // Axis i has a size under the NumPy rule. (A predicate, so that provers instantiate "for
+  // every axis there is a size" on a symbol.)
+  predicate has_numpy_dim{L}(sonnx_shape *in, integer n, integer ny, integer i) =
+    \exists integer d; is_numpy_dim(in, n, ny, i, d);
+*/
+
+/* Lemma (induction on k, upwards): under the NumPy rule every axis has a size (the first
+   padded size that is not 1, or 1 when all are 1). */
+/*@ ghost
+  /@ assigns \nothing;
+     ensures \forall integer ny, i; has_numpy_dim(in, n, ny, i);
+  @/
+  static void lemma_numpy_dim_exists(sonnx_shape *in, size_t n)
+  {
+    size_t k = 0;
+    /@ assert none: \forall integer ny, i; is_numpy_dim(in, 0, ny, i, 1); @/
+    /@ assert none_has: \forall integer ny, i; has_numpy_dim(in, 0, ny, i); @/
+    /@ loop invariant 0 <= k <= n;
+       loop invariant \forall integer ny, i; has_numpy_dim(in, k, ny, i);
+       loop assigns k;
+       loop variant n - k;
+    @/
+    while (k < n) {
+      /@ assert next: \forall integer ny, i, d; is_numpy_dim(in, k, ny, i, d) ==>
+           is_numpy_dim(in, k + 1, ny, i, d == 1 ? padded_dim(in[k], ny, i) : d); @/
+      /@ assert next_has: \forall integer ny, i; has_numpy_dim(in, k, ny, i) ==> has_numpy_dim(in, k + 1, ny, i); @/
+      k++;
+    }
+  }
+*/
+
+/* The theorem under the NumPy rule (002, sonnx_broadcast_shape_numpy): permuted inputs
+   broadcast together or not at all, and then to the same shape. (Where they do not, the
+   size is "the first that is not 1" and may differ, e.g. (2) with (3) against (3) with (2):
+   the sizes of an incompatible call are not a result.) Under C1 every padded size of an
+   axis is its size or 1, so the first size that is not 1 is the same in any order. */
+/*@ ghost
+  /@ requires permuted_shapes(a, b, sigma, inv, n);
+     assigns \nothing;
+     ensures compatible: shapes_compatible(1, a, n) <==> shapes_compatible(1, b, n);   // @req SONNX-COMMUT
+     ensures rank: max_rank(a, n) == max_rank(b, n);                                     // @req SONNX-COMMUT
+     ensures sizes: shapes_compatible(1, a, n) ==> \forall integer i, d;                // @req SONNX-COMMUT
+       0 <= i < max_rank(a, n) ==>
+       (is_numpy_dim(a, n, max_rank(a, n), i, d) <==> is_numpy_dim(b, n, max_rank(b, n), i, d));
+  @/
+  static void lemma_commut_shape_numpy(sonnx_shape *a, sonnx_shape *b, size_t *sigma, size_t *inv, size_t n)
+  {
+    lemma_commut_shape(a, b, sigma, inv, n);
+    lemma_permuted_inputs(a, b, sigma, inv, n);
+    lemma_numpy_dim_exists(a, n);
+    lemma_numpy_dim_exists(b, n);
+    /@ assert ones_ab: \forall integer ny, i;
+         (\forall integer m; 0 <= m < n ==> padded_dim(a[m], ny, i) == 1) ==>
+         (\forall integer m; 0 <= m < n ==> padded_dim(b[m], ny, i) == 1); @/
+    /@ assert ones_ba: \forall integer ny, i;
+         (\forall integer m; 0 <= m < n ==> padded_dim(b[m], ny, i) == 1) ==>
+         (\forall integer m; 0 <= m < n ==> padded_dim(a[m], ny, i) == 1); @/
+    /@ assert same_ab: \forall integer ny, i, da, db;
+         is_numpy_dim(a, n, ny, i, da) && c1_all_inputs(a, n, ny, i, da) && is_numpy_dim(b, n, ny, i, db) ==>
+         db == da; @/
+    /@ assert same_ba: \forall integer ny, i, da, db;
+         is_numpy_dim(b, n, ny, i, db) && c1_all_inputs(b, n, ny, i, db) && is_numpy_dim(a, n, ny, i, da) ==>
+         da == db; @/
+    /@ assert axis_ab: \forall integer ny, i, db; has_numpy_dim(a, n, ny, i) ==>
+         (\forall integer da; is_numpy_dim(a, n, ny, i, da) ==> c1_all_inputs(a, n, ny, i, da)) ==>
+         is_numpy_dim(b, n, ny, i, db) ==> c1_all_inputs(b, n, ny, i, db); @/
+    /@ assert axis_ba: \forall integer ny, i, da; has_numpy_dim(b, n, ny, i) ==>
+         (\forall integer db; is_numpy_dim(b, n, ny, i, db) ==> c1_all_inputs(b, n, ny, i, db)) ==>
+         is_numpy_dim(a, n, ny, i, da) ==> c1_all_inputs(a, n, ny, i, da); @/
+    /@ assert all_c1_ab: \forall integer ny, upto; all_c1(1, a, n, ny, upto) ==> all_c1(1, b, n, ny, upto); @/
+    /@ assert all_c1_ba: \forall integer ny, upto; all_c1(1, b, n, ny, upto) ==> all_c1(1, a, n, ny, upto); @/
+    /@ assert sizes_ab: \forall integer ny, i, d; has_numpy_dim(b, n, ny, i) ==>
+         is_numpy_dim(a, n, ny, i, d) && c1_all_inputs(a, n, ny, i, d) ==> is_numpy_dim(b, n, ny, i, d); @/
+    /@ assert sizes_ba: \forall integer ny, i, d; has_numpy_dim(a, n, ny, i) ==>
+         (\forall integer da; is_numpy_dim(a, n, ny, i, da) ==> c1_all_inputs(a, n, ny, i, da)) ==>
+         is_numpy_dim(b, n, ny, i, d) ==> is_numpy_dim(a, n, ny, i, d); @/
   }
 */
 
