@@ -676,8 +676,8 @@ sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_s
         elements_broadcast_to{Post, Pre}((char *)\at(outputs[m].data, Pre), (char *)\at(inputs[m].data, Pre),
           \at(inputs[m].elem_size, Pre), \at(inputs[m].shape, Pre), *out_rank, out_dims,
           count_from(out_dims, 0, *out_rank));
-      ensures room: \forall integer m; 0 <= m < n ==>   // @req LIB-CAPACITY
-        \at(outputs[m].capacity, Pre) >= count_from(out_dims, 0, *out_rank) * \at(inputs[m].elem_size, Pre);
+      ensures room:                // @req LIB-CAPACITY
+        outputs_hold{Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n, count_from(out_dims, 0, *out_rank));
       ensures beyond:   // @req LIB-ERR-NOWRITE: nothing past each output's count * elem_size bytes
         \forall integer m, a; 0 <= m < n && \at(outputs[m].data, Pre) != \null &&
           count_from(out_dims, 0, *out_rank) * \at(inputs[m].elem_size, Pre) <= a < \at(outputs[m].capacity, Pre) ==>

@@ -1161,7 +1161,10 @@ static broadcast_check check_operands(size_t n, const sonnx_tensor *inputs,
 /* The common shape into z_dims, and what the copy needs carried across
    those writes (z_dims is apart from every input): every output is ready
    (output_ready) and the buffers stay apart. Every fact is first read at
-   Pre, where the checks established it, then moved one input at a time. */
+   Pre, where the checks established it, then moved one input at a time. The
+   byte sizes are moved under times (spec/acsl/arith_lemmas.h): equal factors
+   give equal products by congruence there, where z3 and cvc4 time out on the
+   bare products in this context. */
 /*@ requires 1 <= n <= SONNX_MAX_INPUTS && rank <= SONNX_MAX_RANK;
     requires tensors_valid((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n);
     requires tensors_separated((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n);
@@ -1232,7 +1235,10 @@ static void common_shape(size_t n, const sonnx_tensor *inputs, const sonnx_buffe
       /@ assert fits_pre_j: \let i = j; count * \at(inputs[i].elem_size, Pre) <= SIZE_MAX &&
            shape_count{Pre}(\at(inputs[i].shape, Pre)) * \at(inputs[i].elem_size, Pre) <= SIZE_MAX; @/
       /@ assert es_j: \let i = j; \let e = inputs[i].elem_size; e == \at(inputs[i].elem_size, Pre); @/
+      /@ assert zbytes_t: \let i = j; times(count, inputs[i].elem_size) == times(count, \at(inputs[i].elem_size, Pre)); @/
       /@ assert zbytes_j: \let i = j; count * inputs[i].elem_size == count * \at(inputs[i].elem_size, Pre); @/
+      /@ assert xbytes_t: \let i = j; times(shape_count(inputs[i].shape), inputs[i].elem_size) ==
+           times(shape_count{Pre}(\at(inputs[i].shape, Pre)), \at(inputs[i].elem_size, Pre)); @/
       /@ assert xbytes_j: \let i = j; shape_count(inputs[i].shape) * inputs[i].elem_size ==
            shape_count{Pre}(\at(inputs[i].shape, Pre)) * \at(inputs[i].elem_size, Pre); @/
       /@ assert fits_j: count * inputs[j].elem_size <= SIZE_MAX &&
@@ -1794,31 +1800,63 @@ static void publish_shape(size_t n, const sonnx_tensor *inputs, const sonnx_buff
   /*@ assert apart: tensors_separated((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n); */
 }
 
-sonnx_status sonnx_broadcast(size_t n, const sonnx_tensor *inputs, const sonnx_buffer *outputs,
+/* The operator once every check has passed (operator_passes): the common
+   shape, then the data, so that the data is proved against the shape the
+   caller gets. Nothing fails here. A function of its own so that its goals
+   are proved without the outcome of the checks (check_outcome and the fold's
+   definitions) in their context: there z3 ran out of memory and cvc4 out of
+   time on the frames below (measured 2026-11-27). */
+/*@ requires 1 <= n <= SONNX_MAX_INPUTS && rank <= SONNX_MAX_RANK && rank <= dims_capacity;
+    requires err == \null || \valid(err);
+    requires \valid(out_rank) && \valid(out_dims + (0 .. dims_capacity - 1));
+    requires \separated(out_dims + (0 .. dims_capacity - 1), out_rank);
+    requires err != \null ==> \separated(out_dims + (0 .. dims_capacity - 1), err) && \separated(out_rank, err);
+    requires tensors_valid((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n);
+    requires tensors_separated((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n);
+    requires results_separated((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n,
+                               out_dims, dims_capacity, out_rank, err);
+    requires checked: tensors_ok((sonnx_tensor *)inputs, n) && fold_accepts((sonnx_tensor *)inputs, n);
+    requires rank_is: rank == tensors_rank((sonnx_tensor *)inputs, n) &&
+      tensors_max_rank((sonnx_tensor *)inputs, n, rank);
+    requires count_is: count == common_count((sonnx_tensor *)inputs, n) && count <= SIZE_MAX;
+    requires fit: \forall integer m; 0 <= m < n ==> bytes_fit((sonnx_tensor *)inputs, m, count);
+    requires usable: buffers_ok((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n, count);
+    assigns *err, *out_rank, out_dims[0 .. dims_capacity - 1],
+      ((char *)outputs[0 .. n - 1].data)[0 .. SIZE_MAX];
+    ensures rank: *out_rank == rank;
+    ensures sizes: tensors_axes{Post, Pre}((sonnx_tensor *)inputs, n, *out_rank, out_dims, *out_rank);
+    ensures elements: \forall integer m; 0 <= m < n ==>
+      elements_broadcast_to{Post, Pre}((char *)\at(outputs[m].data, Pre), (char *)\at(inputs[m].data, Pre),
+        \at(inputs[m].elem_size, Pre), \at(inputs[m].shape, Pre), *out_rank, out_dims,
+        count_from(out_dims, 0, *out_rank));
+    ensures room: outputs_hold{Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n, count_from(out_dims, 0, *out_rank));
+    ensures beyond: \forall integer m, a; 0 <= m < n && \at(outputs[m].data, Pre) != \null &&
+      count_from(out_dims, 0, *out_rank) * \at(inputs[m].elem_size, Pre) <= a < \at(outputs[m].capacity, Pre) ==>
+        ((char *)\at(outputs[m].data, Pre))[a] == \at(((char *)outputs[m].data)[a], Pre);
+    ensures reported: err != \null ==> err->status == SONNX_OK;
+*/
+static void broadcast_passed(size_t n, const sonnx_tensor *inputs, const sonnx_buffer *outputs,
                              size_t *out_dims, size_t dims_capacity, size_t *out_rank,
-                             sonnx_error *err)
+                             sonnx_error *err, size_t rank, size_t count)
 {
-  broadcast_check c = check_operands(n, inputs, outputs, out_dims, dims_capacity, out_rank);
-  if (c.status != SONNX_OK) {
-    return sonnx_report(err, c.status, c.input, c.axis, c.size, c.expected);
-  }
-  /*@ assert called: inputs != \null && outputs != \null && 1 <= n <= SONNX_MAX_INPUTS &&
-        out_rank != \null && (out_dims != \null || dims_capacity == 0); */
+  (void)dims_capacity; /* read by the proof only */
   size_t z_dims[SONNX_MAX_RANK];
-  common_shape(n, inputs, outputs, c.rank, c.count, z_dims);
+  common_shape(n, inputs, outputs, rank, count, z_dims);
+  /*@ assert common: tensors_axes{Here, Pre}((sonnx_tensor *)inputs, n, rank, &z_dims[0], rank); */
   /* Every check passed: from here on nothing fails. The shape first, then
      the data, so that the data is proved against the shape the caller gets. */
-  publish_shape(n, inputs, outputs, z_dims, c.rank, c.count, out_dims, out_rank, err);
+  publish_shape(n, inputs, outputs, z_dims, rank, count, out_dims, out_rank, err);
 Shaped: __attribute__((unused));
+  /*@ assert shaped: tensors_axes{Here, Pre}((sonnx_tensor *)inputs, n, rank, out_dims, rank); */
   /* The shape results are apart from every output (results_separated): the outputs' bytes
      are still those of Pre, and copy_outputs keeps those past each count. */
   /*@ assert shaped_kept: \forall integer m, a; 0 <= m < n && \at(outputs[m].data, Pre) != \null &&
         0 <= a < \at(outputs[m].capacity, Pre) ==>
           \at(((char *)outputs[m].data)[a], Shaped) == \at(((char *)outputs[m].data)[a], Pre); */
-  sonnx_shape z = {c.rank, out_dims};
-  copy_outputs(n, inputs, outputs, z, c.count);
+  sonnx_shape z = {rank, out_dims};
+  copy_outputs(n, inputs, outputs, z, count);
   /*@ assert tails: \forall integer m; 0 <= m < n ==>
-        tail_kept{Here, Shaped}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, m, c.count); */
+        tail_kept{Here, Shaped}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, m, count); */
   /*@ assert fields: \forall integer m; 0 <= m < n ==>
         outputs[m].data == \at(outputs[m].data, Pre) && outputs[m].capacity == \at(outputs[m].capacity, Pre) &&
         inputs[m].elem_size == \at(inputs[m].elem_size, Pre) &&
@@ -1828,34 +1866,78 @@ Shaped: __attribute__((unused));
   /*@ ghost
     size_t t = 0;
     /@ loop invariant 0 <= t <= n;
-       loop invariant \forall integer m; 0 <= m < t ==>
-         tail_kept{Here, Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, m, c.count);
+       loop invariant tails_t: \forall integer m; 0 <= m < t ==>
+         tail_kept{Pre, Here}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, m, count);
        loop assigns t;
        loop variant n - t;
     @/
     while (t < n) {
-      /@ assert tail_kept{Here, Shaped}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, t, c.count); @/
+      /@ assert tail_kept{Here, Shaped}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, t, count); @/
       /@ assert same_t: \let v = t; outputs[v].data == \at(outputs[v].data, Pre) &&
            outputs[v].capacity == \at(outputs[v].capacity, Pre) && inputs[v].elem_size == \at(inputs[v].elem_size, Pre) &&
            outputs[v].data == \at(outputs[v].data, Shaped) && outputs[v].capacity == \at(outputs[v].capacity, Shaped) &&
            inputs[v].elem_size == \at(inputs[v].elem_size, Shaped); @/
       /@ assert tail_t: \let v = t; \let zt = (char *)outputs[v].data; zt != \null ==> \forall integer a;
-           c.count * inputs[v].elem_size <= a < outputs[v].capacity ==> zt[a] == \at(zt[a], Shaped); @/
+           count * inputs[v].elem_size <= a < outputs[v].capacity ==> zt[a] == \at(zt[a], Shaped); @/
       /@ assert shaped_t: \let v = t; \let zt = (char *)outputs[v].data; zt != \null ==> \forall integer a;
            0 <= a < outputs[v].capacity ==> \at(zt[a], Shaped) == \at(zt[a], Pre); @/
       /@ assert pre_t: \let v = t; \let zt = (char *)outputs[v].data; zt != \null ==> \forall integer a;
-           c.count * inputs[v].elem_size <= a < outputs[v].capacity ==> zt[a] == \at(zt[a], Pre); @/
-      /@ assert tail_kept{Here, Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, t, c.count); @/
+           count * inputs[v].elem_size <= a < outputs[v].capacity ==> zt[a] == \at(zt[a], Pre); @/
+      /@ assert bytes_t: \let v = t; times(count, inputs[v].elem_size) == times(count, \at(inputs[v].elem_size, Pre)); @/
+      /@ assert bytes_v: \let v = t; count * inputs[v].elem_size == count * \at(inputs[v].elem_size, Pre); @/
+      /@ assert pre_t0: \let v = t; \let zt = (char *)\at(outputs[v].data, Pre); zt != \null ==> \forall integer a;
+           count * \at(inputs[v].elem_size, Pre) <= a < \at(outputs[v].capacity, Pre) ==> zt[a] == \at(zt[a], Pre); @/
+      /@ assert kept_t: tail_kept{Pre, Here}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, t, count); @/
       t++;
     }
   */
   /*@ assert tails_pre: \forall integer m, a; 0 <= m < n && \at(outputs[m].data, Pre) != \null &&
-        c.count * \at(inputs[m].elem_size, Pre) <= a < \at(outputs[m].capacity, Pre) ==>
+        count * \at(inputs[m].elem_size, Pre) <= a < \at(outputs[m].capacity, Pre) ==>
           ((char *)\at(outputs[m].data, Pre))[a] == \at(((char *)outputs[m].data)[a], Pre); */
-  /*@ assert count_is: c.count == count_from(out_dims, 0, *out_rank); */
+  /*@ assert count_is: count == count_from(out_dims, 0, *out_rank); */
   /*@ assert room: \forall integer m; 0 <= m < n ==>
-        \at(outputs[m].capacity, Pre) >= c.count * \at(inputs[m].elem_size, Pre); */
+        \at(outputs[m].capacity, Pre) >= count * \at(inputs[m].elem_size, Pre); */
+  /* The ensures name the count as count_from(out_dims, ...): the byte counts moved under
+     times (spec/acsl/arith_lemmas.h), as in common_shape. */
+  /*@ assert bytes_t: \forall integer m; 0 <= m < n ==>
+        times(count_from(out_dims, 0, *out_rank), \at(inputs[m].elem_size, Pre)) ==
+        times(count, \at(inputs[m].elem_size, Pre)); */
+  /*@ assert bytes: \forall integer m; 0 <= m < n ==>
+        count_from(out_dims, 0, *out_rank) * \at(inputs[m].elem_size, Pre) ==
+        count * \at(inputs[m].elem_size, Pre); */
+  /*@ assert room_out: \forall integer m; 0 <= m < n ==>
+        \at(outputs[m].capacity, Pre) >= count_from(out_dims, 0, *out_rank) * \at(inputs[m].elem_size, Pre); */
+  /*@ assert hold: outputs_hold{Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n, count_from(out_dims, 0, *out_rank)); */
+  /*@ assert beyond: \forall integer m, a; 0 <= m < n && \at(outputs[m].data, Pre) != \null &&
+        count_from(out_dims, 0, *out_rank) * \at(inputs[m].elem_size, Pre) <= a < \at(outputs[m].capacity, Pre) ==>
+          ((char *)\at(outputs[m].data, Pre))[a] == \at(((char *)outputs[m].data)[a], Pre); */
   /*@ assert kept: \forall integer m; 0 <= m < n ==>
         inputs[m].shape == \at(inputs[m].shape, Pre) && inputs[m].elem_size == \at(inputs[m].elem_size, Pre); */
+}
+
+sonnx_status sonnx_broadcast(size_t n, const sonnx_tensor *inputs, const sonnx_buffer *outputs,
+                             size_t *out_dims, size_t dims_capacity, size_t *out_rank,
+                             sonnx_error *err)
+{
+  broadcast_check c = check_operands(n, inputs, outputs, out_dims, dims_capacity, out_rank);
+  /* The two asserts split the behaviours once: an error behaviour's goals then do not
+     search the success path, nor broadcast's the error path. */
+  if (c.status != SONNX_OK) {
+    /*@ assert failed: !operator_passes(n, (sonnx_tensor *)inputs, (sonnx_buffer *)outputs, out_dims, dims_capacity, out_rank); */
+    /*@ assert overflow_case: operator_called(n, (sonnx_tensor *)inputs, (sonnx_buffer *)outputs, out_dims, dims_capacity, out_rank) &&
+          fold_accepts((sonnx_tensor *)inputs, n) && dims_capacity >= tensors_rank((sonnx_tensor *)inputs, n) &&
+          !operands_fit((sonnx_tensor *)inputs, n) ==>
+            c.status == SONNX_ERR_OVERFLOW && overflow_input((sonnx_tensor *)inputs, n, c.input) &&
+            c.axis == SONNX_NO_INDEX && c.size == 0 && c.expected == 0; */
+    return sonnx_report(err, c.status, c.input, c.axis, c.size, c.expected);
+  }
+  /*@ assert passed: operator_passes(n, (sonnx_tensor *)inputs, (sonnx_buffer *)outputs, out_dims, dims_capacity, out_rank); */
+  /*@ assert passed_each: !operator_null((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, out_dims, dims_capacity, out_rank) &&
+        1 <= n <= SONNX_MAX_INPUTS && fold_accepts((sonnx_tensor *)inputs, n) &&
+        dims_capacity >= tensors_rank((sonnx_tensor *)inputs, n) && operands_fit((sonnx_tensor *)inputs, n) &&
+        buffers_ok((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n, common_count((sonnx_tensor *)inputs, n)); */
+  /*@ assert called: inputs != \null && outputs != \null && 1 <= n <= SONNX_MAX_INPUTS &&
+        out_rank != \null && (out_dims != \null || dims_capacity == 0); */
+  broadcast_passed(n, inputs, outputs, out_dims, dims_capacity, out_rank, err, c.rank, c.count);
   return SONNX_OK;
 }

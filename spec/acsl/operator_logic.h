@@ -134,6 +134,12 @@
     (in[m].data != \null || shape_count(in[m].shape) == 0) &&
     (out[m].data != \null || zc == 0) && out[m].capacity >= zc * in[m].elem_size;
 
+  // @req LIB-CAPACITY
+  // Every output holds zc elements of its input's size. (One symbol, so that the success
+  // path's statement of it is the postcondition itself, with no instance to find.)
+  predicate outputs_hold{L}(sonnx_tensor *in, sonnx_buffer *out, integer n, integer zc) =
+    \forall integer m; 0 <= m < n ==> out[m].capacity >= zc * in[m].elem_size;
+
   predicate buffers_ok{L}(sonnx_tensor *in, sonnx_buffer *out, integer n, integer zc) =
     \forall integer m; 0 <= m < n ==> buffer_ok(in, out, m, zc);
 
