@@ -33,20 +33,39 @@ interactive = false
 name = "Z3"
 shortcut = "z3-lean"
 version = "$(z3 --version | awk '{print $3}')"
+
+[prover]
+alternative = "eager"
+command = "$z3_path -smt2 -T:%t sat.random_seed=42 nlsat.randomize=false smt.random_seed=42 smt.qi.eager_threshold=3 -st %f"
+command_steps = "$z3_path -smt2 sat.random_seed=42 nlsat.randomize=false smt.random_seed=42 smt.qi.eager_threshold=3 -st rlimit=%S %f"
+driver = "$why3_datadir/drivers/z3_471.drv"
+editor = ""
+in_place = false
+interactive = false
+name = "Z3"
+shortcut = "z3-eager"
+version = "$(z3 --version | awk '{print $3}')"
 EOF
 export WHY3CONFIG="$PWD/$out/why3.conf"
 common_flags=(
   -cpp-extra-args="-Isrc -Ispec/acsl"
   -wp -wp-rte -warn-unsigned-overflow -warn-unsigned-downcast
-  -wp-prover z3,cvc4,z3-lean -wp-timeout "$WP_TIMEOUT" -wp-par "$WP_PAR"
+  -wp-timeout "$WP_TIMEOUT" -wp-par "$WP_PAR"
   -wp-cache update -wp-cache-dir "$out/cache"
 )
-flags=("${common_flags[@]}" -wp-report-json "$out/wp.json")
+flags=("${common_flags[@]}" -wp-prover z3,cvc4,z3-lean -wp-report-json "$out/wp.json")
 # A function listed as "<function> *" in open-goals.txt has its proof open as a
 # whole: WP skips it (its goals would only burn prover time), and the summary
 # reports it as open, never as proved.
 skipped=$(awk '!/^#/ && $2 == "*" {print $1}' proofs/open-goals.txt | paste -sd, -)
-if [ -n "$skipped" ]; then flags+=(-wp-skip-fct "$skipped"); fi
+# The functions of proofs/eager.txt (each with its reason) are proved in a second run
+# that adds z3-eager: the same z3 and driver with smt.qi.eager_threshold=3, which
+# defers the instances of the recursive definitions (count_from, tensors_dim,
+# tensors_rank, ...) that feed on themselves, so that the one instance a goal needs
+# comes first. A prover option changes which goals are found, never what a proof means.
+eager=$(awk '!/^#/ && NF >= 1 {print $1}' proofs/eager.txt | paste -sd, -)
+skip_main=$(printf '%s\n%s\n' "$skipped" "$eager" | grep -v '^$' | paste -sd, - || true)
+if [ -n "$skip_main" ]; then flags+=(-wp-skip-fct "$skip_main"); fi
 # Per-function timeouts (proofs/timeouts.txt, each with its reason): raised for one
 # function rather than for every goal.
 fct_timeouts=$(awk '!/^#/ && NF >= 2 {printf "%s%s:%s", sep, $1, $2; sep=","}' proofs/timeouts.txt)
@@ -55,9 +74,28 @@ printf '%s\n' "frama-c ${flags[*]} src/*.c" > "$out/command.txt"
 # The tool versions of this run, for the evidence report (tools/evidence.py).
 { echo "frama-c $(frama-c -version)"; why3 --version 2>&1; z3 --version; cvc4 --version | head -1
   echo "z3-lean: z3 with proofs/why3/z3_lean.drv, sha256 $(sha256sum proofs/why3/z3_lean.drv | cut -c1-16)"; } > "$out/versions.txt" 2>&1 || true
-rm -f "$out/wp.json" "$out/lemmas.json" "$out/results.json" "$out/run-verdict.txt"
+rm -f "$out/wp.json" "$out/wp-eager.json" "$out/lemmas.json" "$out/results.json" "$out/run-verdict.txt"
 start=$(date +%s)
 frama-c "${flags[@]}" src/*.c > "$out/wp.log" 2>&1 || { tail -30 "$out/wp.log"; exit 1; }
+if [ -n "$eager" ]; then
+  eager_flags=("${common_flags[@]}" -wp-prover z3,cvc4,z3-lean,z3-eager -wp-fct "$eager"
+               -wp-report-json "$out/wp-eager.json")
+  if [ -n "$fct_timeouts" ]; then eager_flags+=(-wp-fct-timeout "$fct_timeouts"); fi
+  printf '%s\n' "frama-c ${eager_flags[*]} src/*.c" >> "$out/command.txt"
+  frama-c "${eager_flags[@]}" src/*.c > "$out/wp-eager.log" 2>&1 || { tail -30 "$out/wp-eager.log"; exit 1; }
+  # One report and one log for the summary: the second run's functions join the first's.
+  python3 - "$out/wp.json" "$out/wp-eager.json" <<'PY'
+import json, sys
+main, extra = (json.load(open(p, encoding="utf-8")) for p in sys.argv[1:3])
+fns = main.setdefault("wp:functions", {})
+for fn, props in extra.get("wp:functions", {}).items():
+    if fn in fns:
+        sys.exit(f"FAIL: {fn} was proved in both WP runs")
+    fns[fn] = props
+json.dump(main, open(sys.argv[1], "w", encoding="utf-8"), indent=1)
+PY
+  cat "$out/wp-eager.log" >> "$out/wp.log"
+fi
 # The global ACSL lemmas (spec/acsl): with -wp-skip-fct WP generates no lemma goal, so
 # they get their own run; wp_summary.py fails if one is unproved or this report is missing.
 lemma_flags=("${common_flags[@]}" -wp-report-json "$out/lemmas.json" -wp-prop=@lemma)

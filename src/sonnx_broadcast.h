@@ -89,6 +89,7 @@ typedef struct {
 #include "shape_logic.h"
 #include "count_lemmas.h"
 #include "data_logic.h"
+#include "operator_logic.h"
 /*@
   // err and out_rank do not overlap, or one of them is NULL. A bare
   // \separated(err, out_rank) would be false for two NULLs (the same location),
@@ -600,7 +601,10 @@ sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_s
    n range; per input: rank, dims, elem_size, and the left fold of the binary SONNX rule
    (@req SONNX-REC: an incompatibility names the first input whose addition makes the fold
    fail, and the first axis); dims_capacity; byte sizes; per input: data NULL, output NULL,
-   output capacity. */
+   output capacity. The contract states the outcome of every call, one behaviour per check
+   in that order (spec/acsl/operator_logic.h defines each as a function of the inputs):
+   every error fixes the status and each err field and writes nothing but *err, and a call
+   that passes every check (operator_passes) returns SONNX_OK. */
 /*@ requires err == \null || \valid(err);
     requires out_rank == \null || \valid(out_rank);
     requires out_dims == \null || \valid(out_dims + (0 .. dims_capacity - 1));
@@ -614,36 +618,73 @@ sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_s
                         out_dims, dims_capacity, out_rank, err);
     assigns *err, *out_rank, out_dims[0 .. dims_capacity - 1],
       ((char *)outputs[0 .. n - 1].data)[0 .. SIZE_MAX];
-    ensures rank: \result == SONNX_OK ==> *out_rank <= dims_capacity &&
-      tensors_max_rank{Pre}((sonnx_tensor *)inputs, n, *out_rank);
-    ensures sizes: \result == SONNX_OK ==>      // @req SONNX-STEP2-MAX SONNX-C1 SONNX-REC
-      tensors_axes{Post, Pre}((sonnx_tensor *)inputs, n, *out_rank, out_dims, *out_rank);
-    ensures elements: \result == SONNX_OK ==> \forall integer m; 0 <= m < n ==>   // @req SONNX-ELEM
-      elements_broadcast_to{Post, Pre}((char *)\at(outputs[m].data, Pre), (char *)\at(inputs[m].data, Pre),
-        \at(inputs[m].elem_size, Pre), \at(inputs[m].shape, Pre), *out_rank, out_dims,
-        count_from(out_dims, 0, *out_rank));
-    ensures room: \result == SONNX_OK ==> \forall integer m; 0 <= m < n ==>   // @req LIB-CAPACITY
-      \at(outputs[m].capacity, Pre) >= count_from(out_dims, 0, *out_rank) * \at(inputs[m].elem_size, Pre);
-    ensures beyond: \result == SONNX_OK ==>   // @req LIB-ERR-NOWRITE
-      \forall integer m, a; 0 <= m < n && \at(outputs[m].data, Pre) != \null &&
-        count_from(out_dims, 0, *out_rank) * \at(inputs[m].elem_size, Pre) <= a < \at(outputs[m].capacity, Pre) ==>
-          ((char *)\at(outputs[m].data, Pre))[a] == \at(((char *)outputs[m].data)[a], Pre);
-    ensures rank_untouched: \result != SONNX_OK && out_rank != \null ==>   // @req LIB-ERR-NOWRITE
-      *out_rank == \old(*out_rank);
-    ensures dims_untouched: \result != SONNX_OK && out_dims != \null ==>   // @req LIB-ERR-NOWRITE
-      \forall integer k; 0 <= k < dims_capacity ==> out_dims[k] == \old(out_dims[k]);
-    ensures data_untouched: \result != SONNX_OK &&   // @req LIB-ERR-NOWRITE
-      inputs != \null && outputs != \null && 1 <= n <= SONNX_MAX_INPUTS ==>
-      \forall integer m, a; 0 <= m < n && \at(outputs[m].data, Pre) != \null &&
-        0 <= a < \at(outputs[m].capacity, Pre) ==>
-          ((char *)\at(outputs[m].data, Pre))[a] == \at(((char *)outputs[m].data)[a], Pre);
-    ensures null_argument: inputs == \null || outputs == \null || out_rank == \null ||   // @req LIB-NULL
-      (out_dims == \null && dims_capacity > 0) ==> \result == SONNX_ERR_NULL;
-    ensures input_count: inputs != \null && outputs != \null && out_rank != \null &&   // @req SONNX-L-RANGE
-      (out_dims != \null || dims_capacity == 0) && (n == 0 || n > SONNX_MAX_INPUTS) ==>
-        \result == SONNX_ERR_ARGUMENT;
-    ensures ok_reported: \result == SONNX_OK && err != \null ==> err->status == SONNX_OK;
-    ensures error_reported: \result != SONNX_OK && err != \null ==> err->status == \result;
+    ensures reported: err != \null ==> err->status == \result;   // @req LIB-ERR-STATUS
+    behavior null_argument:        // @req LIB-NULL LIB-ERR-NOWRITE
+      assumes operator_null((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, out_dims, dims_capacity, out_rank);
+      assigns *err;
+      ensures \result == SONNX_ERR_NULL;
+      ensures err_is(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0,
+        null_position((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, out_dims, dims_capacity), SONNX_RULE_SONNX);
+    behavior input_count:          // @req SONNX-L-RANGE LIB-ERR-NOWRITE
+      assumes !operator_null((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, out_dims, dims_capacity, out_rank);
+      assumes n < 1 || n > SONNX_MAX_INPUTS;
+      assigns *err;
+      ensures \result == SONNX_ERR_ARGUMENT;
+      ensures err_is(err, SONNX_ERR_ARGUMENT, SONNX_NO_INDEX, SONNX_NO_INDEX, n, SONNX_MAX_INPUTS,
+        SONNX_RULE_SONNX);
+    behavior rejected:             // @req SONNX-REC SONNX-C1 LIB-RANK LIB-NULL LIB-ERR-NOWRITE
+      assumes operator_called(n, (sonnx_tensor *)inputs, (sonnx_buffer *)outputs, out_dims, dims_capacity, out_rank);
+      assumes !fold_accepts((sonnx_tensor *)inputs, n);
+      assigns *err;
+      // the left fold stops at one input (lemma_fold_stop_unique): its own check, else C1
+      ensures \exists integer m; fold_stops_at{Pre}((sonnx_tensor *)inputs, m) && \result == stop_status{Pre}((sonnx_tensor *)inputs, m);
+      ensures err != \null ==> fold_stops_at{Pre}((sonnx_tensor *)inputs, err->input) && err->rule == SONNX_RULE_SONNX &&
+        stop_reported{Pre}((sonnx_tensor *)inputs, err->input, err->status, err->input, err->axis, err->size, err->expected);
+    behavior capacity:             // @req LIB-CAPACITY LIB-ERR-NOWRITE
+      assumes operator_called(n, (sonnx_tensor *)inputs, (sonnx_buffer *)outputs, out_dims, dims_capacity, out_rank);
+      assumes fold_accepts((sonnx_tensor *)inputs, n) && dims_capacity < tensors_rank((sonnx_tensor *)inputs, n);
+      assigns *err;
+      ensures \result == SONNX_ERR_CAPACITY;
+      ensures err_is(err, SONNX_ERR_CAPACITY, SONNX_NO_INDEX, SONNX_NO_INDEX, dims_capacity,
+        tensors_rank{Pre}((sonnx_tensor *)inputs, n), SONNX_RULE_SONNX);
+    behavior overflow:             // @req LIB-OVERFLOW LIB-ERR-NOWRITE
+      assumes operator_called(n, (sonnx_tensor *)inputs, (sonnx_buffer *)outputs, out_dims, dims_capacity, out_rank);
+      assumes fold_accepts((sonnx_tensor *)inputs, n) && dims_capacity >= tensors_rank((sonnx_tensor *)inputs, n);
+      assumes !operands_fit((sonnx_tensor *)inputs, n);
+      assigns *err;
+      ensures \result == SONNX_ERR_OVERFLOW;
+      ensures err != \null ==> err->status == SONNX_ERR_OVERFLOW && overflow_input{Pre}((sonnx_tensor *)inputs, n, err->input) &&
+        err->axis == SONNX_NO_INDEX && err->size == 0 && err->expected == 0 && err->rule == SONNX_RULE_SONNX;
+    behavior bad_buffer:           // @req LIB-NULL LIB-CAPACITY LIB-ERR-NOWRITE
+      assumes shape_checks_pass(n, (sonnx_tensor *)inputs, (sonnx_buffer *)outputs, out_dims, dims_capacity, out_rank);
+      assumes operands_fit((sonnx_tensor *)inputs, n) && !buffers_ok((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n, common_count((sonnx_tensor *)inputs, n));
+      assigns *err;
+      ensures \exists integer m; first_bad_buffer{Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n, common_count{Pre}((sonnx_tensor *)inputs, n), m) &&
+        \result == buffer_status{Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, m, common_count{Pre}((sonnx_tensor *)inputs, n));
+      ensures err != \null ==> err->rule == SONNX_RULE_SONNX &&
+        first_bad_buffer{Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n, common_count{Pre}((sonnx_tensor *)inputs, n), err->input) &&
+        buffer_reported{Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, err->input, common_count{Pre}((sonnx_tensor *)inputs, n),
+          err->status, err->input, err->axis, err->size, err->expected);
+    behavior broadcast:            // every check passes: the call must succeed
+      assumes operator_passes(n, (sonnx_tensor *)inputs, (sonnx_buffer *)outputs, out_dims, dims_capacity, out_rank);
+      ensures \result == SONNX_OK;
+      ensures rank: *out_rank == tensors_rank{Pre}((sonnx_tensor *)inputs, n) && *out_rank <= dims_capacity &&
+        tensors_max_rank{Pre}((sonnx_tensor *)inputs, n, *out_rank);
+      ensures sizes:               // @req SONNX-STEP2-MAX SONNX-C1 SONNX-REC
+        tensors_axes{Post, Pre}((sonnx_tensor *)inputs, n, *out_rank, out_dims, *out_rank);
+      ensures elements: \forall integer m; 0 <= m < n ==>   // @req SONNX-ELEM
+        elements_broadcast_to{Post, Pre}((char *)\at(outputs[m].data, Pre), (char *)\at(inputs[m].data, Pre),
+          \at(inputs[m].elem_size, Pre), \at(inputs[m].shape, Pre), *out_rank, out_dims,
+          count_from(out_dims, 0, *out_rank));
+      ensures room:                // @req LIB-CAPACITY
+        outputs_hold{Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n, count_from(out_dims, 0, *out_rank));
+      ensures beyond:   // @req LIB-ERR-NOWRITE: nothing past each output's count * elem_size bytes
+        \forall integer m, a; 0 <= m < n && \at(outputs[m].data, Pre) != \null &&
+          count_from(out_dims, 0, *out_rank) * \at(inputs[m].elem_size, Pre) <= a < \at(outputs[m].capacity, Pre) ==>
+            ((char *)\at(outputs[m].data, Pre))[a] == \at(((char *)outputs[m].data)[a], Pre);
+      ensures err != \null ==> err->status == SONNX_OK;
+    complete behaviors;
+    disjoint behaviors;
 */
 sonnx_status sonnx_broadcast(size_t n, const sonnx_tensor *inputs, const sonnx_buffer *outputs,
                              size_t *out_dims, size_t dims_capacity, size_t *out_rank,

@@ -12,7 +12,7 @@ because it looks checkable."""
 import re
 
 from .common import ROOT, md_table, read, short
-from .sources import c_model, scan_c
+from .sources import acsl_block_above, c_model, scan_c
 
 HEADER = "src/sonnx_broadcast.h"
 MEMORY = re.compile(r"\\(valid_read|valid|separated)\b")
@@ -22,12 +22,10 @@ CLAUSE_START = re.compile(r"^\s*(?:/\*@)?\s*(requires|assigns|ensures|behavior|a
 
 def contract_clauses(lines, decl_line):
     """[(line, keyword, text)] of the ACSL block that ends right above line decl_line (1-based)."""
-    j = decl_line - 2
-    if j < 0 or not lines[j].rstrip().endswith("*/"):
+    blk = acsl_block_above(lines, decl_line - 1)
+    if blk is None:
         return []
-    start = j
-    while start >= 0 and "/*@" not in lines[start]:
-        start -= 1
+    start, j = blk
     clauses, cur = [], None
     for k in range(start, j + 1):
         line = lines[k]

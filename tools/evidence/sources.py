@@ -379,6 +379,20 @@ def parse_errata():
     return out
 
 
+def acsl_block_above(lines, k, skip_blank=False):
+    """(first, last) line indices of the /*@ ... */ block that ends right above line index k,
+    or None. skip_blank: blank lines may sit between the block and line k (libc headers)."""
+    j = k - 1
+    while skip_blank and j >= 0 and not lines[j].strip():
+        j -= 1
+    if j < 0 or not lines[j].rstrip().endswith("*/"):
+        return None
+    i = j
+    while i >= 0 and "/*@" not in lines[i]:
+        i -= 1
+    return i, j
+
+
 def doc_comment_above(fn):
     lines = read(os.path.join(ROOT, fn["file"])).splitlines()
     k = fn["line"] - 2

@@ -14,6 +14,7 @@ import os
 import re
 
 from .common import BUILD, ROOT, md_table, read, result_line, sh
+from .sources import acsl_block_above
 
 # The make targets whose commands the dry run lists. None of their recipes runs $(MAKE),
 # which `make -n` would execute; `check` and `evidence` do, so they are not listed.
@@ -43,19 +44,6 @@ def libc_functions_called():
     return {name: int(n) for name, n in re.findall(r"(\w+) \((\d+) calls?\)", m.group(1)) if int(n) > 0}
 
 
-def acsl_block_above(lines, k):
-    """(first line, text) of the /*@ ... */ block ending just above line index k."""
-    j = k - 1
-    while j >= 0 and not lines[j].strip():
-        j -= 1
-    if j < 0 or not lines[j].rstrip().endswith("*/"):
-        return None
-    i = j
-    while i >= 0 and "/*@" not in lines[i]:
-        i -= 1
-    return i + 1, "\n".join(lines[i:k]).rstrip()
-
-
 def libc_specs(names, ldir):
     """[(name, file, line, spec)] and the logic they use: [(kind, name, file, line, text)]."""
     headers = sorted(f for f in os.listdir(ldir) if f.endswith(".h"))
@@ -67,8 +55,9 @@ def libc_specs(names, ldir):
             hit = next((k for k, l in enumerate(lines)
                         if re.match(r"^\s*extern\b.*\b" + re.escape(name) + r"\s*\(", l)), None)
             if hit is not None:
-                blk = acsl_block_above(lines, hit)
+                blk = acsl_block_above(lines, hit, skip_blank=True)
                 if blk:
+                    blk = (blk[0] + 1, "\n".join(lines[blk[0]:hit]).rstrip())
                     end = hit
                     while end < len(lines) - 1 and ";" not in lines[end]:
                         end += 1
