@@ -81,7 +81,10 @@ def report_section(m, red, smoke_required=False):
                   "its step limit (proofs/smoke.sh, SMOKE_STEPS); an inconsistency that needs a longer search "
                   "is not excluded. WP puts no dead-code goal on a statement that is no instruction (a bare "
                   "`return;` of a void function, a `break`), so such dead code is not looked for; coverage "
-                  "(section 4) still shows whether a test reaches it.")
+                  "(section 4) still shows whether a test reaches it. Two kinds are not run, for CI time "
+                  "(proofs/smoke.sh says why): dead_call (a call whose callee never returns; every callee is "
+                  "proved against its own postcondition with loop variants, and code after a call still has "
+                  "its dead-code goals) and dead_local_init.")
         md.append("")
         for p in sm.get("problems", []):
             md.append(f"RED: {p}")
