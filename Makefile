@@ -3,7 +3,9 @@
 #   make check      deps + warnings-as-errors builds (gcc, clang) + proofs + tests + noalloc and
 #                   stack + properties + ONNX conformance + sanitizers + fuzz + lint + trace + coverage
 #   make proofs     Frama-C/WP over src/, fails on any unproved goal not in proofs/open-goals.txt
-#                   and on fewer goals or proved goals than the committed proofs/results.json
+#                   and on fewer goals or proved goals than the committed proofs/results.json;
+#                   then WP's smoke tests (proofs/smoke.sh), which fail on an inconsistent contract
+#                   or dead code not justified in proofs/smoke-justifications.txt
 #   make proofs-accept  the last `make proofs` run becomes proofs/results.json (review its diff)
 #   make tests      doctest unit tests (gcc and clang builds; the threads test; doctest XML for trace)
 #   make conformance  ONNX's backend node tests that broadcast, from libonnx-testdata (tools/conformance/)
@@ -60,8 +62,9 @@ build-gcc: $(BUILD)/libsonnx_broadcast.a
 build-clang: $(BUILD)/clang/libsonnx_broadcast.a
 
 # ---- proofs ----
+# The smoke tests run even when wp.sh fails, so that their stage line is always written.
 proofs:
-	@bash proofs/wp.sh
+	@status=0; bash proofs/wp.sh || status=1; bash proofs/smoke.sh || status=1; exit $$status
 
 # The explicit step that updates the committed proofs/results.json from the last full
 # `make proofs` run (build/proofs/results.json); it prints every function and lemma whose goal
@@ -133,7 +136,7 @@ include tools/install.mk
 # Every stage is mandatory. STAGES names the result file each writes (build/results/<stage>.txt):
 # tools/check_summary.py fails on one missing, and on a result file not listed here. A new stage
 # adds its line to the recipe below and its word here.
-STAGES := proofs doctest-gcc doctest-clang doctest-threads noalloc stack properties numpy \
+STAGES := proofs smoke doctest-gcc doctest-clang doctest-threads noalloc stack properties numpy \
           xla_properties fast_copy conformance sanitize fuzz lint install consumer_c consumer_cxx consumer_wp \
           xtensor_oracle trace coverage
 check:

@@ -12,41 +12,9 @@ out=build/proofs
 mkdir -p "$out"
 WP_TIMEOUT=${WP_TIMEOUT:-20}
 WP_PAR=${WP_PAR:-$(nproc)}
-# Provers: z3 and cvc4 as `why3 config detect` found them (tools/install-deps.sh),
-# plus z3-lean: the same z3 with a driver (proofs/why3/z3_lean.drv) that leaves out
-# two transitivity lemmas of WP's memory theory, on which z3 loops in the goals that
-# carry frames across writes. A private why3 config adds it; ~/.why3.conf is untouched.
-why3_datadir=$(why3 --print-datadir)
-sed "s#@WHY3_DATADIR@#$why3_datadir#g" proofs/why3/z3_lean.drv > "$out/z3_lean.drv"
-cp ~/.why3.conf "$out/why3.conf"
-z3_path=$(command -v z3)
-cat >> "$out/why3.conf" <<EOF
-
-[prover]
-alternative = "lean"
-command = "$z3_path -smt2 -T:%t sat.random_seed=42 nlsat.randomize=false smt.random_seed=42 -st %f"
-command_steps = "$z3_path -smt2 sat.random_seed=42 nlsat.randomize=false smt.random_seed=42 -st rlimit=%S %f"
-driver = "$PWD/$out/z3_lean.drv"
-editor = ""
-in_place = false
-interactive = false
-name = "Z3"
-shortcut = "z3-lean"
-version = "$(z3 --version | awk '{print $3}')"
-
-[prover]
-alternative = "eager"
-command = "$z3_path -smt2 -T:%t sat.random_seed=42 nlsat.randomize=false smt.random_seed=42 smt.qi.eager_threshold=3 -st %f"
-command_steps = "$z3_path -smt2 sat.random_seed=42 nlsat.randomize=false smt.random_seed=42 smt.qi.eager_threshold=3 -st rlimit=%S %f"
-driver = "$why3_datadir/drivers/z3_471.drv"
-editor = ""
-in_place = false
-interactive = false
-name = "Z3"
-shortcut = "z3-eager"
-version = "$(z3 --version | awk '{print $3}')"
-EOF
-export WHY3CONFIG="$PWD/$out/why3.conf"
+# Provers: z3, cvc4 and z3-lean (z3 with proofs/why3/z3_lean.drv); the private why3
+# config and the reasons for z3-lean and z3-eager are in proofs/why3/config.sh.
+source proofs/why3/config.sh
 common_flags=(
   -cpp-extra-args="-Isrc -Ispec/acsl"
   -wp -wp-rte -warn-unsigned-overflow -warn-unsigned-downcast

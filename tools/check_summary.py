@@ -17,7 +17,7 @@ How the last line counts (each test once, in its unit; UNITS below):
   re-run did not reach counts as failed there. For a group of N tests (its first run):
   failed = min(N, the failures of all its runs), passed = N - failed.
 - checks, not tests: requirements traced (trace), coverage points (coverage), static analysis
-  tools (lint), the no-allocation and stack checks. Each has its own line; its failures add to
+  tools (lint), the no-allocation and stack checks, WP's smoke goals (smoke). Each has its own line; its failures add to
   `failed` (the last line never reads 0 failed while a check fails), its passes are not added
   to `passed`.
 So `N passed` = tests that passed, each once; `N failed` = tests that failed + failed checks +
@@ -44,6 +44,7 @@ UNITS = {
     "consumer_cxx": ("C++ consumer checks (examples/cxx_consumer, CMake)", TEST, None),
     "consumer_wp": ("WP goals of the proved caller (examples/wp_consumer)", TEST, None),
     "xtensor_oracle": ("oracle cases against xtensor (examples/xtensor_oracle)", TEST, None),
+    "smoke": ("WP smoke tests (no inconsistent contract, no dead code)", CHECK, None),
     "install": ("install checks (make install / uninstall)", CHECK, None),
     "noalloc": ("no-allocation checks", CHECK, None),
     "stack": ("stack and recursion checks", CHECK, None),

@@ -8,9 +8,11 @@
 #                      (non-zero) if anything is missing or red. EVIDENCE_PROOFS=reuse skips the
 #                      WP run and reads the last one (build/proofs/wp.json, else the committed
 #                      proofs/results.json): for iterating on the report, never for the record.
-#                      EVIDENCE_SMOKE=required declares WP's smoke tests mandatory: the report
-#                      then fails when no run wrote build/proofs/smoke.json (otherwise it says
-#                      "not run"; format in tools/evidence/deadcode.py). The report also fails on
+#                      WP's smoke tests are mandatory (EVIDENCE_SMOKE=required, the default since
+#                      `make proofs` runs them, proofs/smoke.sh): the report fails when no run
+#                      wrote build/proofs/smoke.json; EVIDENCE_SMOKE=optional (for iterating with
+#                      EVIDENCE_PROOFS=reuse) makes it say "not run" instead (format in
+#                      tools/evidence/deadcode.py). The report also fails on
 #                      a paragraph of ../shared/spec-sources/ that spec/source-map.md leaves
 #                      untraced (tools/evidence/completeness.py).
 #   make coverage      statement + branch coverage of src/ (gcc --coverage, gcovr) and MC/DC
@@ -28,6 +30,7 @@
 DEB_PACKAGES += libclang-rt-19-dev llvm-19 gcovr
 
 EV_PY := /usr/bin/python3
+EVIDENCE_SMOKE ?= required
 EV_DIR := $(BUILD)/evidence
 COV_DIR := $(BUILD)/coverage
 COV_SRC_C := $(wildcard src/*.c)

@@ -1,16 +1,18 @@
 """Dead and deactivated code: the coverage of src/ (section 4's figures, every point not covered
 justified or RED) and WP's smoke tests, when a run wrote them.
 
-Smoke tests (`-wp-smoke-tests`) ask the provers to prove `false` at each precondition set and
-each reachable point: a success means inconsistent preconditions or unreachable code. They
-are optional here: proofs/wp.sh does not run them today. A run that does writes
-build/proofs/smoke.json:
+Smoke tests (`-wp-smoke-tests`) ask a prover to prove `false` at each precondition set and
+each reachable point: a success means inconsistent preconditions or unreachable code.
+`make proofs` runs them after proofs/wp.sh (proofs/smoke.sh: cvc4 with a 100000-step limit per
+goal; all of WP's smoke kinds; tools/smoke_summary.py matches the findings with
+proofs/smoke-justifications.txt) and writes build/proofs/smoke.json:
     {"command": "frama-c ... -wp-smoke-tests ...",
      "goals": <smoke goals tried>,
      "findings": [{"function": F, "where": "src/FILE:LINE", "kind": "dead code" | "inconsistent
-                   precondition" | ..., "justification": "why it is expected" or null}]}
-No file: the section says "not run", which fails `make evidence` only when smoke tests are
-declared mandatory (`make evidence EVIDENCE_SMOKE=required`, i.e. evidence.py --smoke-required).
+                   precondition" | ..., "justification": "why it is expected" or null}],
+     "problems": [why the run is not to be trusted, e.g. a goal that is not a smoke test ran]}
+No file: the section says "not run", which fails `make evidence` when smoke tests are mandatory
+(EVIDENCE_SMOKE=required, make evidence's default; evidence.py --smoke-required).
 A finding without a justification is RED; an unreadable file is RED."""
 import json
 import os
@@ -34,7 +36,8 @@ def load_smoke():
                 raise ValueError("a finding without `where`")
     except (OSError, ValueError, KeyError, TypeError) as e:
         return {"error": f"{type(e).__name__}: {e}"}
-    return {"goals": goals, "findings": findings, "command": str(data.get("command", ""))}
+    return {"goals": goals, "findings": findings, "command": str(data.get("command", "")),
+            "problems": [str(p) for p in data.get("problems", [])]}
 
 
 def report_section(m, red, smoke_required=False):
@@ -58,7 +61,7 @@ def report_section(m, red, smoke_required=False):
     md.append("### WP smoke tests")
     md.append("")
     if sm is None:
-        md.append("**Not run**: no build/proofs/smoke.json (proofs/wp.sh does not run `-wp-smoke-tests`). "
+        md.append("**Not run**: no build/proofs/smoke.json (`make proofs` runs them: proofs/smoke.sh). "
                   "Nothing in this report shows that no precondition is inconsistent or that no code is "
                   "unreachable; coverage shows only what the tests reach. "
                   + ("Smoke tests are declared mandatory (EVIDENCE_SMOKE=required): RED."
@@ -74,6 +77,18 @@ def report_section(m, red, smoke_required=False):
         md.append(f"build/proofs/smoke.json: {sm['goals']} smoke goals, {len(sm['findings'])} findings, "
                   f"{len(bad)} without justification." + (f" Command: `{sm['command']}`." if sm["command"] else ""))
         md.append("")
+        md.append("What a passed smoke goal shows, and what it does not: cvc4 found no proof of `false` within "
+                  "its step limit (proofs/smoke.sh, SMOKE_STEPS); an inconsistency that needs a longer search "
+                  "is not excluded. WP puts no dead-code goal on a statement that is no instruction (a bare "
+                  "`return;` of a void function, a `break`), so such dead code is not looked for; coverage "
+                  "(section 4) still shows whether a test reaches it. Two kinds are not run, for CI time "
+                  "(proofs/smoke.sh says why): dead_call (a call whose callee never returns; every callee is "
+                  "proved against its own postcondition with loop variants, and code after a call still has "
+                  "its dead-code goals) and dead_local_init.")
+        md.append("")
+        for p in sm.get("problems", []):
+            md.append(f"RED: {p}")
+            red.append(("dead code", f"smoke run: {p}"))
         if sm["findings"]:
             md.append(md_table(["verdict", "where", "function", "kind", "justification"],
                                [[OK if f.get("justification") else RED, f["where"], f.get("function", ""),
