@@ -66,7 +66,7 @@ PY
 fi
 # The global ACSL lemmas (spec/acsl): with -wp-skip-fct WP generates no lemma goal, so
 # they get their own run; wp_summary.py fails if one is unproved or this report is missing.
-lemma_flags=("${common_flags[@]}" -wp-report-json "$out/lemmas.json" -wp-prop=@lemma)
+lemma_flags=("${common_flags[@]}" -wp-prover z3,cvc4,z3-lean -wp-report-json "$out/lemmas.json" -wp-prop=@lemma)
 printf '%s\n' "frama-c ${lemma_flags[*]} src/*.c" >> "$out/command.txt"
 frama-c "${lemma_flags[@]}" src/*.c > "$out/lemmas.log" 2>&1 || { tail -30 "$out/lemmas.log"; exit 1; }
 echo "$(( $(date +%s) - start ))" > "$out/wall-seconds.txt"
