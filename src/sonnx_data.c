@@ -668,6 +668,8 @@ typedef struct {
 */
 static fold_result fold_shapes(size_t n, const sonnx_tensor *inputs)
 {
+  /* final_dims: the fold's sizes are THE maximum (uniqueness, read at Pre). */
+  /*@ ghost lemma_tensors_max_dim_unique(inputs, n); */
   fold_result r = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u, 0u};
   size_t acc_dims[SONNX_MAX_RANK];
   size_t next_dims[SONNX_MAX_RANK];

@@ -6,11 +6,17 @@
 #ifndef SONNX_OPERATOR_LEMMAS_H
 #define SONNX_OPERATOR_LEMMAS_H
 
-/*@
-  // The maximum of a set is unique: two sizes that both satisfy the definition are equal.
-  lemma tensors_max_dim_unique{L}: \forall sonnx_tensor *in, integer n, r, i, d1, d2;
-    tensors_max_dim(in, n, r, i, d1) && tensors_max_dim(in, n, r, i, d2) ==> d1 == d2;
-
+/* The maximum of a set is unique: two sizes that both satisfy the definition are equal.
+   A ghost lemma function, not a global ACSL lemma: a global lemma enters every goal of
+   the project, and this one sent z3 out of memory on lemma_euclid_times (row_major_lemmas.h),
+   which proves in 4.4 s without it (measured 2026-11-27; the fresh-clone CI run of 720dfa8
+   failed on it). */
+/*@ ghost
+  /@ assigns \nothing;
+     ensures \forall integer r, i, d1, d2;
+       tensors_max_dim((sonnx_tensor *)in, n, r, i, d1) && tensors_max_dim((sonnx_tensor *)in, n, r, i, d2) ==> d1 == d2;
+  @/
+  static void lemma_tensors_max_dim_unique(const sonnx_tensor *in, size_t n) { (void)in; (void)n; }
 */
 
 /* Lemma (induction on the number of inputs): the fold's dY_i is the maximum. */
