@@ -67,9 +67,13 @@
       lemma_count_unfold(zd, k, r);
       /@ assert p: \let p = padded_dim(x, r, k); \let b = padded_block(x, r, k + 1);
            1 * b <= p * b; @/
-      /@ assert q: \let p = padded_dim(x, r, k); \let b = padded_block(x, r, k + 1);
-           \let c = count_from(zd, k + 1, r); \let d = (integer)zd[k];
-           p * b <= d * b && d * b <= d * c; @/
+      /@ assert pd: 1 <= padded_dim(x, r, k) <= zd[k]; @/
+      /@ assert pb: 1 <= padded_block(x, r, k + 1) <= count_from(zd, k + 1, r); @/
+      lemma_mul_le_all();
+      /@ assert q1: \let p = padded_dim(x, r, k); \let b = padded_block(x, r, k + 1);
+           \let d = (integer)zd[k]; p * b <= d * b; @/
+      /@ assert q2: \let b = padded_block(x, r, k + 1);
+           \let c = count_from(zd, k + 1, r); \let d = (integer)zd[k]; b * d <= c * d; @/
     }
   }
 */
@@ -123,10 +127,14 @@
     if (st == 1u) {
       lemma_block_element(x, z, k, k, block, block, q, o, s);
       lemma_mod_small(s, block);
+      /@ assert copied: source_offset(x, z, o + s) == source_offset(x, z, o) + s; @/
+      /@ assert run_part(s, st) == s; @/
     } else {
       /@ assert count_from(z.dims, z.rank, z.rank) == 1; @/
       lemma_block_element(x, z, k, z.rank, 1, block, q, o, s);
       /@ assert s % 1 == 0; @/
+      /@ assert stretched: source_offset(x, z, o + s) == source_offset(x, z, o); @/
+      /@ assert run_part(s, st) == 0; @/
     }
   }
 */
@@ -176,6 +184,10 @@
 static size_t input_step(sonnx_shape x, sonnx_shape z, size_t g, size_t k, size_t block, size_t q,
                          size_t o)
 {
+  (void)k; /* k, block, q and o are read by the proof only (the ghost lemma call) */
+  (void)block;
+  (void)q;
+  (void)o;
   const size_t st = ((g < z.rank) && (padded_dim_inline(x, z.rank, g) != 1u)) ? 1u : 0u;
   /*@ ghost lemma_run_sources(x, z, k, block, q, o, st); */
   return st;
