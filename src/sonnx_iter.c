@@ -168,6 +168,162 @@
   }
 */
 
+/* One unfolding of source_from on axis j for every output offset at once (lemma_source_unfold
+   of unfold_lemmas.h, quantified): the frame of store_source, in a goal of its own. */
+/*@ ghost
+  /@ requires j < z.rank;
+     assigns \nothing;
+     ensures \forall integer o; source_from(x, z.dims, z.rank, o, j) ==
+       source_from(x, z.dims, z.rank, o, j + 1) +
+       times(index_map(row_digit(z.dims, z.rank, o, j), padded_dim(x, z.rank, j), z.dims[j]),
+             padded_block(x, z.rank, j + 1));
+  @/
+  static void lemma_source_unfold_all(sonnx_shape x, sonnx_shape z, size_t j) { }
+*/
+
+/* One write of a size_t (a field of the iterator, *out_offset, src[m] or step[m]) and what it
+   leaves alone: the recursive definitions read through the output sizes zd (count_from) and
+   the inputs' sizes (padded_block). Every size_t lives in one memory for WP, so each write
+   changes the memory these definitions read; the provers do not carry them across it alone
+   (that needs an induction over the axes), so the inductions are done here once, in a
+   context of their own, and callers chain the ensures. */
+/*@ requires \valid(p) && \valid_read(zd + (0 .. r - 1)) && \valid_read(in + (0 .. n - 1));
+    requires \separated(p, zd + (0 .. r - 1), in + (0 .. n - 1));
+    requires \forall integer m; 0 <= m < n ==> \separated(p, in[m].dims + (0 .. in[m].rank - 1));
+    assigns *p;
+    ensures stored: *p == v;
+    ensures sizes: \forall integer m, t; 0 <= m < n && 0 <= t < r ==>
+      padded_dim(in[m], r, t) == \old(padded_dim(in[m], r, t)) && zd[t] == \old(zd[t]);
+    ensures counts: \forall integer k; 0 <= k <= r ==> count_from(zd, k, r) == \old(count_from(zd, k, r));
+    ensures blocks: \forall integer m, k; 0 <= m < n && 0 <= k <= r ==>
+      padded_block(in[m], r, k) == \old(padded_block(in[m], r, k));
+*/
+static void store_kept(size_t *p, size_t v, const size_t *zd, size_t r, const sonnx_shape *in, size_t n)
+{
+  (void)zd; /* zd, r, in and n are read by the proof only (the frames) */
+  (void)r;
+  (void)in;
+  (void)n;
+  *p = v;
+  /*@ ghost
+    size_t b = r;
+    /@ loop invariant 0 <= b <= r;
+       loop invariant counts: \forall integer k; b <= k <= r ==>
+         count_from(zd, k, r) == \at(count_from(zd, k, r), Pre);
+       loop assigns b;
+       loop variant b;
+    @/
+    while (b > 0u) {
+      b--;
+      /@ assert \let q = b; zd[q] == \at(zd[q], Pre); @/
+      /@ assert count_from(zd, b, r) == zd[b] * count_from(zd, b + 1, r); @/
+      /@ assert \let q = b; count_from{Pre}(zd, q, r) == \at(zd[q], Pre) * count_from{Pre}(zd, q + 1, r); @/
+    }
+    size_t j = 0;
+    /@ loop invariant 0 <= j <= n;
+       loop invariant blocks: \forall integer i, k; 0 <= i < j && 0 <= k <= r ==>
+         padded_block(in[i], r, k) == \at(padded_block(in[i], r, k), Pre);
+       loop assigns j;
+       loop variant n - j;
+    @/
+    while (j < n) {
+      /@ assert \let i = j; in[i] == \at(in[i], Pre); @/
+      size_t a = r;
+      /@ loop invariant 0 <= a <= r;
+         loop invariant block: \let i = j; \forall integer k; a <= k <= r ==>
+           padded_block(in[i], r, k) == \at(padded_block(in[i], r, k), Pre);
+         loop assigns a;
+         loop variant a;
+      @/
+      while (a > 0u) {
+        a--;
+        /@ assert dim: \let i = j; \let q = a; padded_dim(in[i], r, q) == \at(padded_dim(in[i], r, q), Pre); @/
+        /@ assert padded_block(in[j], r, a) == padded_dim(in[j], r, a) * padded_block(in[j], r, a + 1); @/
+        /@ assert \let i = j; \let q = a; \at(padded_block(in[i], r, q), Pre) ==
+             \at(padded_dim(in[i], r, q), Pre) * \at(padded_block(in[i], r, q + 1), Pre); @/
+      }
+      j++;
+    }
+  */
+}
+
+/* Two writes (src[m] and step[m] in run_sources), with the same frames and also the element
+   relation of every input (source_from over the output z). */
+/*@ requires \valid(p) && \valid(p2) && \separated(p, p2) && shape_readable(z);
+    requires \valid_read(in + (0 .. n - 1));
+    requires \separated(p, z.dims + (0 .. z.rank - 1), in + (0 .. n - 1));
+    requires \separated(p2, z.dims + (0 .. z.rank - 1), in + (0 .. n - 1));
+    requires \forall integer m; 0 <= m < n ==> \separated(p, in[m].dims + (0 .. in[m].rank - 1)) &&
+      \separated(p2, in[m].dims + (0 .. in[m].rank - 1));
+    assigns *p, *p2;
+    ensures stored: *p == v && *p2 == v2;
+    ensures sizes: \forall integer m, t; 0 <= m < n && 0 <= t < z.rank ==>
+      padded_dim(in[m], z.rank, t) == \old(padded_dim(in[m], z.rank, t)) && z.dims[t] == \old(z.dims[t]);
+    ensures counts: \forall integer k; 0 <= k <= z.rank ==>
+      count_from(z.dims, k, z.rank) == \old(count_from(z.dims, k, z.rank));
+    ensures blocks: \forall integer m, k; 0 <= m < n && 0 <= k <= z.rank ==>
+      padded_block(in[m], z.rank, k) == \old(padded_block(in[m], z.rank, k));
+    ensures sources: \forall integer m, o; 0 <= m < n ==>
+      source_from(in[m], z.dims, z.rank, o, 0) == \old(source_from(in[m], z.dims, z.rank, o, 0));
+*/
+static void store_source(size_t *p, size_t v, size_t *p2, size_t v2, const sonnx_shape *in, size_t n,
+                         sonnx_shape z)
+{
+  store_kept(p, v, z.dims, z.rank, in, n);
+  store_kept(p2, v2, z.dims, z.rank, in, n);
+  /*@ ghost
+    size_t b = z.rank;
+    /@ loop invariant 0 <= b <= z.rank;
+       loop invariant quots: \forall integer k, o; b <= k <= z.rank ==>
+         row_quot(z.dims, z.rank, o, k) == \at(row_quot(z.dims, z.rank, o, k), Pre);
+       loop assigns b;
+       loop variant b;
+    @/
+    while (b > 0u) {
+      b--;
+      /@ assert \let q = b; z.dims[q] == \at(z.dims[q], Pre); @/
+    }
+    size_t j = 0;
+    /@ loop invariant 0 <= j <= n;
+       loop invariant sources: \forall integer i, o; 0 <= i < j ==>
+         source_from(in[i], z.dims, z.rank, o, 0) == \at(source_from(in[i], z.dims, z.rank, o, 0), Pre);
+       loop assigns j;
+       loop variant n - j;
+    @/
+    while (j < n) {
+      /@ assert \let i = j; in[i] == \at(in[i], Pre); @/
+      size_t a = z.rank;
+      /@ loop invariant 0 <= a <= z.rank;
+         loop invariant source: \let i = j; \forall integer k, o; a <= k <= z.rank ==>
+           source_from(in[i], z.dims, z.rank, o, k) == \at(source_from(in[i], z.dims, z.rank, o, k), Pre);
+         loop assigns a;
+         loop variant a;
+      @/
+      while (a > 0u) {
+        a--;
+        /@ assert dim: \let i = j; \let q = a; padded_dim(in[i], z.rank, q) == \at(padded_dim(in[i], z.rank, q), Pre) &&
+             z.dims[q] == \at(z.dims[q], Pre); @/
+        /@ assert part: \let i = j; \let q = a; \forall integer o;
+             times(index_map(row_digit(z.dims, z.rank, o, q), padded_dim(in[i], z.rank, q), z.dims[q]),
+                   padded_block(in[i], z.rank, q + 1)) ==
+             \at(times(index_map(row_digit(z.dims, z.rank, o, q), padded_dim(in[i], z.rank, q), z.dims[q]),
+                       padded_block(in[i], z.rank, q + 1)), Pre); @/
+        lemma_source_unfold_all(in[j], z, a);
+        /@ assert here: \let i = j; \let q = a; \forall integer o;
+             source_from(in[i], z.dims, z.rank, o, q) == source_from(in[i], z.dims, z.rank, o, q + 1) +
+             times(index_map(row_digit(z.dims, z.rank, o, q), padded_dim(in[i], z.rank, q), z.dims[q]),
+                   padded_block(in[i], z.rank, q + 1)); @/
+        /@ assert pre: \let i = j; \let q = a; \forall integer o;
+             \at(source_from(in[i], z.dims, z.rank, o, q), Pre) ==
+             \at(source_from(in[i], z.dims, z.rank, o, q + 1), Pre) +
+             \at(times(index_map(row_digit(z.dims, z.rank, o, q), padded_dim(in[i], z.rank, q), z.dims[q]),
+                       padded_block(in[i], z.rank, q + 1)), Pre); @/
+      }
+      j++;
+    }
+  */
+}
+
 /* The step of input x in the run at o (iter_step: 1 where its padded size on the reference
    axis g is not 1), with the run's element relation. */
 /*@ requires shape_readable(x) && x.rank <= z.rank && shape_readable(z);
@@ -210,6 +366,10 @@ static size_t input_step(sonnx_shape x, sonnx_shape z, size_t g, size_t k, size_
     ensures \forall integer m; 0 <= m < n ==> src[m] == source_offset(in[m], z, o) && step[m] <= 1;
     ensures \forall integer m, s; 0 <= m < n && 0 <= s < block ==>
       source_offset(in[m], z, o + s) == src[m] + run_part(s, step[m]);
+    ensures counts: \forall integer t; 0 <= t <= z.rank ==>
+      count_from(z.dims, t, z.rank) == \old(count_from(z.dims, t, z.rank));
+    ensures blocks: \forall integer m, t; 0 <= m < n && 0 <= t <= z.rank ==>
+      padded_block(in[m], z.rank, t) == \old(padded_block(in[m], z.rank, t));
 */
 static void run_sources(const sonnx_shape *in, size_t n, sonnx_shape z, size_t g, size_t k,
                         size_t block, size_t q, size_t o, size_t *src, size_t *step)
@@ -220,13 +380,25 @@ static void run_sources(const sonnx_shape *in, size_t n, sonnx_shape z, size_t g
         src[j] == source_offset(in[j], z, o) && step[j] <= 1;
       loop invariant run: \forall integer j, s; 0 <= j < m && 0 <= s < block ==>
         source_offset(in[j], z, o + s) == src[j] + run_part(s, step[j]);
+      loop invariant sizes: \forall integer j, t; 0 <= j < n && 0 <= t < z.rank ==>
+        padded_dim(in[j], z.rank, t) == \at(padded_dim(in[j], z.rank, t), Pre) &&
+        z.dims[t] == \at(z.dims[t], Pre);
+      loop invariant counts: \forall integer t; 0 <= t <= z.rank ==>
+        count_from(z.dims, t, z.rank) == \at(count_from(z.dims, t, z.rank), Pre);
+      loop invariant blocks: \forall integer j, t; 0 <= j < n && 0 <= t <= z.rank ==>
+        padded_block(in[j], z.rank, t) == \at(padded_block(in[j], z.rank, t), Pre);
       loop assigns m, src[0 .. n - 1], step[0 .. n - 1];
       loop variant n - m;
   */
   while (m < n) {
     const sonnx_shape x = in[m];
-    src[m] = sonnx_element_source(x, z, o);
-    step[m] = input_step(x, z, g, k, block, q, o);
+    /*@ assert ok: iter_input_ok(x, z.rank, z.dims); */
+    /*@ assert step: \let i = m; iter_step(x, z.rank, g) == \at(iter_step(in[i], z.rank, g), Pre); */
+    /*@ assert mode: block_mode(x, z.rank, z.dims, k, iter_step(x, z.rank, g)); */
+    const size_t s0 = sonnx_element_source(x, z, o);
+    const size_t st = input_step(x, z, g, k, block, q, o);
+    /* Written through store_source, whose contract carries the definitions across. */
+    store_source(&src[m], s0, &step[m], st, in, n, z);
     m++;
   }
 }
