@@ -168,6 +168,31 @@
   }
 */
 
+/* iter_valid from its parts, in a goal of its own: the callers prove each part as an assert
+   among many quantified frames, where the provers do not find the whole predicate. */
+/*@ ghost
+  /@ requires \valid(it) && 1 <= it->n <= SONNX_MAX_INPUTS;
+     requires \valid_read(it->inputs + (0 .. it->n - 1)) && \separated(it, it->inputs + (0 .. it->n - 1));
+     requires it->rank <= SONNX_MAX_RANK;
+     requires counts: it->count == count_from(&it->dims[0], 0, it->rank) &&
+       it->block == count_from(&it->dims[0], it->axis, it->rank);
+     requires walk: it->axis <= it->rank && it->ref_axis <= it->rank && it->block >= 1 &&
+       it->count == it->runs * it->block && it->run <= it->runs &&
+       it->offset == it->run * it->block && it->offset <= it->count;
+     requires dims: it->count > 0 ==> \forall integer t; 0 <= t < it->rank ==> it->dims[t] >= 1;
+     requires ok: it->count > 0 ==> \forall integer m; 0 <= m < it->n ==>
+       iter_input_ok(it->inputs[m], it->rank, &it->dims[0]);
+     requires sep: it->count > 0 ==> \forall integer m; 0 <= m < it->n ==>
+       \separated(it, it->inputs[m].dims + (0 .. it->inputs[m].rank - 1));
+     requires modes: it->count > 0 ==> \forall integer m; 0 <= m < it->n ==>
+       block_mode(it->inputs[m], it->rank, &it->dims[0], it->axis,
+                  iter_step(it->inputs[m], it->rank, it->ref_axis));
+     assigns \nothing;
+     ensures iter_valid(it);
+  @/
+  static void lemma_iter_valid(sonnx_broadcast_iter *it) { }
+*/
+
 /* One unfolding of source_from on axis j for every output offset at once (lemma_source_unfold
    of unfold_lemmas.h, quantified): the frame of store_source, in a goal of its own. */
 /*@ ghost
@@ -197,6 +222,11 @@
     ensures counts: \forall integer k; 0 <= k <= r ==> count_from(zd, k, r) == \old(count_from(zd, k, r));
     ensures blocks: \forall integer m, k; 0 <= m < n && 0 <= k <= r ==>
       padded_block(in[m], r, k) == \old(padded_block(in[m], r, k));
+    ensures ok: \forall integer m; 0 <= m < n && \old(iter_input_ok(in[m], r, (size_t *)zd)) ==>
+      iter_input_ok(in[m], r, (size_t *)zd);
+    ensures modes: \forall integer m, k, g; 0 <= m < n && 0 <= k <= r && 0 <= g <= r &&
+      \old(block_mode(in[m], r, (size_t *)zd, k, iter_step(in[m], r, g))) ==>
+      block_mode(in[m], r, (size_t *)zd, k, iter_step(in[m], r, g));
 */
 static void store_kept(size_t *p, size_t v, const size_t *zd, size_t r, const sonnx_shape *in, size_t n)
 {
@@ -247,6 +277,36 @@ static void store_kept(size_t *p, size_t v, const size_t *zd, size_t r, const so
   */
 }
 
+/* Four writes of the iterator's fields (fuse_block's block, init's counters) with store_kept's
+   frames, chained here in a small context so that the caller sees one step. */
+/*@ requires \valid(p1) && \valid(p2) && \valid(p3) && \valid(p4) && \separated(p1, p2, p3, p4);
+    requires \valid_read(zd + (0 .. r - 1)) && \valid_read(in + (0 .. n - 1));
+    requires \separated(p1, zd + (0 .. r - 1), in + (0 .. n - 1));
+    requires \separated(p2, zd + (0 .. r - 1), in + (0 .. n - 1));
+    requires \separated(p3, zd + (0 .. r - 1), in + (0 .. n - 1));
+    requires \separated(p4, zd + (0 .. r - 1), in + (0 .. n - 1));
+    requires \forall integer m; 0 <= m < n ==>
+      \separated(in[m].dims + (0 .. in[m].rank - 1), p1, p2, p3, p4);
+    assigns *p1, *p2, *p3, *p4;
+    ensures stored: *p1 == v1 && *p2 == v2 && *p3 == v3 && *p4 == v4;
+    ensures sizes: \forall integer m, t; 0 <= m < n && 0 <= t < r ==>
+      padded_dim(in[m], r, t) == \old(padded_dim(in[m], r, t)) && zd[t] == \old(zd[t]);
+    ensures counts: \forall integer k; 0 <= k <= r ==> count_from(zd, k, r) == \old(count_from(zd, k, r));
+    ensures ok: \forall integer m; 0 <= m < n && \old(iter_input_ok(in[m], r, (size_t *)zd)) ==>
+      iter_input_ok(in[m], r, (size_t *)zd);
+    ensures modes: \forall integer m, k, g; 0 <= m < n && 0 <= k <= r && 0 <= g <= r &&
+      \old(block_mode(in[m], r, (size_t *)zd, k, iter_step(in[m], r, g))) ==>
+      block_mode(in[m], r, (size_t *)zd, k, iter_step(in[m], r, g));
+*/
+static void store4(size_t *p1, size_t v1, size_t *p2, size_t v2, size_t *p3, size_t v3, size_t *p4,
+                   size_t v4, const size_t *zd, size_t r, const sonnx_shape *in, size_t n)
+{
+  store_kept(p1, v1, zd, r, in, n);
+  store_kept(p2, v2, zd, r, in, n);
+  store_kept(p3, v3, zd, r, in, n);
+  store_kept(p4, v4, zd, r, in, n);
+}
+
 /* Two writes (src[m] and step[m] in run_sources), with the same frames and also the element
    relation of every input (source_from over the output z). */
 /*@ requires \valid(p) && \valid(p2) && \separated(p, p2) && shape_readable(z);
@@ -265,6 +325,11 @@ static void store_kept(size_t *p, size_t v, const size_t *zd, size_t r, const so
       padded_block(in[m], z.rank, k) == \old(padded_block(in[m], z.rank, k));
     ensures sources: \forall integer m, o; 0 <= m < n ==>
       source_from(in[m], z.dims, z.rank, o, 0) == \old(source_from(in[m], z.dims, z.rank, o, 0));
+    ensures ok: \forall integer m; 0 <= m < n && \old(iter_input_ok(in[m], z.rank, z.dims)) ==>
+      iter_input_ok(in[m], z.rank, z.dims);
+    ensures modes: \forall integer m, k, g; 0 <= m < n && 0 <= k <= z.rank && 0 <= g <= z.rank &&
+      \old(block_mode(in[m], z.rank, z.dims, k, iter_step(in[m], z.rank, g))) ==>
+      block_mode(in[m], z.rank, z.dims, k, iter_step(in[m], z.rank, g));
 */
 static void store_source(size_t *p, size_t v, size_t *p2, size_t v2, const sonnx_shape *in, size_t n,
                          sonnx_shape z)
@@ -362,6 +427,10 @@ static size_t input_step(sonnx_shape x, sonnx_shape z, size_t g, size_t k, size_
                         z.dims + (0 .. z.rank - 1));
     requires \forall integer m; 0 <= m < n ==>
       \separated(in[m].dims + (0 .. in[m].rank - 1), src + (0 .. n - 1), step + (0 .. n - 1));
+    requires iter: it != \null ==> iter_valid(it) && it->count > 0 &&
+      in == it->inputs && n == it->n && z.rank == it->rank && z.dims == &it->dims[0] &&
+      g == it->ref_axis && k == it->axis && block == it->block &&
+      \separated(it, src + (0 .. n - 1), step + (0 .. n - 1));
     assigns src[0 .. n - 1], step[0 .. n - 1];
     ensures \forall integer m; 0 <= m < n ==> src[m] == source_offset(in[m], z, o) && step[m] <= 1;
     ensures \forall integer m, s; 0 <= m < n && 0 <= s < block ==>
@@ -370,9 +439,19 @@ static size_t input_step(sonnx_shape x, sonnx_shape z, size_t g, size_t k, size_
       count_from(z.dims, t, z.rank) == \old(count_from(z.dims, t, z.rank));
     ensures blocks: \forall integer m, t; 0 <= m < n && 0 <= t <= z.rank ==>
       padded_block(in[m], z.rank, t) == \old(padded_block(in[m], z.rank, t));
+    ensures dims: \forall integer t; 0 <= t < z.rank ==> z.dims[t] == \old(z.dims[t]);
+    ensures kept: \forall integer m; 0 <= m < n ==> iter_input_ok(in[m], z.rank, z.dims) &&
+      block_mode(in[m], z.rank, z.dims, k, iter_step(in[m], z.rank, g));
+    // The iterator these arguments come from (ghost): its state is kept, and the run's
+    // relation stated as next's contract reads it, in a context smaller than next's.
+    ensures iter: it != \null ==> iter_valid(it);
+    ensures iter_sources: it != \null ==> \forall integer m; 0 <= m < n ==> src[m] == iter_source(it, m, o);
+    ensures iter_elements: it != \null ==> \forall integer m, s; 0 <= m < n && 0 <= s < block ==>
+      iter_source(it, m, o + s) == src[m] + run_part(s, step[m]);
 */
 static void run_sources(const sonnx_shape *in, size_t n, sonnx_shape z, size_t g, size_t k,
                         size_t block, size_t q, size_t o, size_t *src, size_t *step)
+                        /*@ ghost (sonnx_broadcast_iter *it) */
 {
   size_t m = 0;
   /*@ loop invariant 0 <= m <= n;
@@ -387,6 +466,8 @@ static void run_sources(const sonnx_shape *in, size_t n, sonnx_shape z, size_t g
         count_from(z.dims, t, z.rank) == \at(count_from(z.dims, t, z.rank), Pre);
       loop invariant blocks: \forall integer j, t; 0 <= j < n && 0 <= t <= z.rank ==>
         padded_block(in[j], z.rank, t) == \at(padded_block(in[j], z.rank, t), Pre);
+      loop invariant kept: \forall integer j; 0 <= j < n ==> iter_input_ok(in[j], z.rank, z.dims) &&
+        block_mode(in[j], z.rank, z.dims, k, iter_step(in[j], z.rank, g));
       loop assigns m, src[0 .. n - 1], step[0 .. n - 1];
       loop variant n - m;
   */
@@ -401,6 +482,11 @@ static void run_sources(const sonnx_shape *in, size_t n, sonnx_shape z, size_t g
     store_source(&src[m], s0, &step[m], st, in, n, z);
     m++;
   }
+  /*@ ghost
+    if (it != NULL) {
+      lemma_iter_valid(it);
+    }
+  */
 }
 
 /* Whether every input keeps on axis a the step it has on axis g: its padded size is 1 on both
@@ -429,6 +515,42 @@ static int keeps_steps(const sonnx_shape *in, size_t n, size_t r, size_t a, size
   }
   return 1;
 }
+
+/* Axis a joins the block a + 1 .. r-1 (fuse_block's loop): every input keeps a block mode, with
+   the reference axis g1 after the join (g0 before), in each of the loop's three cases. */
+/*@ ghost
+  /@ requires \valid_read(in + (0 .. n - 1)) && \valid_read(zd + (0 .. r - 1));
+     requires a < r && g0 <= r && g1 <= r;
+     requires modes: \forall integer m; 0 <= m < n ==>
+       block_mode(in[m], r, zd, a + 1, iter_step(in[m], r, g0));
+     requires c1: \forall integer m; 0 <= m < n ==>
+       padded_dim(in[m], r, a) == zd[a] || padded_dim(in[m], r, a) == 1;
+     requires size_one: zd[a] == 1 ==> g1 == g0;
+     requires first: zd[a] != 1 && g0 == r ==> g1 == a && \forall integer t; a < t < r ==> zd[t] == 1;
+     requires keeps: zd[a] != 1 && g0 < r ==> g1 == g0 && g0 > a && \forall integer m; 0 <= m < n ==>
+       (padded_dim(in[m], r, a) == 1 <==> padded_dim(in[m], r, g0) == 1);
+     assigns \nothing;
+     ensures \forall integer m; 0 <= m < n ==> block_mode(in[m], r, zd, a, iter_step(in[m], r, g1));
+  @/
+  static void lemma_modes_join(const sonnx_shape *in, size_t n, size_t r, size_t *zd, size_t a,
+                               size_t g0, size_t g1)
+  {
+    size_t m = 0;
+    /@ loop invariant 0 <= m <= n;
+       loop invariant \forall integer j; 0 <= j < m ==> block_mode(in[j], r, zd, a, iter_step(in[j], r, g1));
+       loop assigns m;
+       loop variant n - m;
+    @/
+    while (m < n) {
+      /@ assert st0: iter_step(in[m], r, g0) == 0 ==>
+           \forall integer t; a < t < r ==> padded_dim(in[m], r, t) == 1; @/
+      /@ assert st1: iter_step(in[m], r, g0) == 1 ==>
+           \forall integer t; a < t < r ==> padded_dim(in[m], r, t) == zd[t]; @/
+      /@ assert block_mode(in[m], r, zd, a, iter_step(in[m], r, g1)); @/
+      m++;
+    }
+  }
+*/
 
 /* The fused block: from the last axis up, every axis on which each input keeps its step
    (an axis of output size 1 always does), then the number of runs. */
@@ -469,13 +591,22 @@ static void fuse_block(sonnx_broadcast_iter *it)
     while (k > 0u) {
       const size_t a = k - 1u;
       const size_t d = it->dims[a];
+      /*@ ghost const size_t g0 = g; */
+      /*@ assert c1_a: \forall integer m; 0 <= m < n ==>
+            padded_dim(in[m], r, a) == d || padded_dim(in[m], r, a) == 1; */
+      /*@ assert d == 1 ==> \forall integer m; 0 <= m < n ==> padded_dim(in[m], r, a) == 1; */
       if (d != 1u) {
         if (g == r) {
+          /*@ assert stretched: \forall integer m, t; 0 <= m < n && k <= t < r ==>
+                padded_dim(in[m], r, t) == 1; */
           g = a;
         } else if (keeps_steps(in, n, r, a, g) == 0) {
           break;
         }
       }
+      /*@ ghost lemma_modes_join(in, n, r, &it->dims[0], a, g0, g); */
+      /*@ assert modes_a: \forall integer m; 0 <= m < n ==>
+            block_mode(in[m], r, &it->dims[0], a, iter_step(in[m], r, g)); */
       /*@ ghost lemma_count_unfold(&it->dims[0], a, r); */
       /*@ ghost lemma_count_grows(&it->dims[0], a, r); */
       block *= d;
@@ -485,10 +616,75 @@ static void fuse_block(sonnx_broadcast_iter *it)
     /*@ ghost sonnx_shape out = {r, &it->dims[0]}; */
     /*@ ghost lemma_outer_count(out, k, block); */
   }
-  it->axis = k;
-  it->ref_axis = g;
-  it->block = block;
-  it->runs = it->count / block;
+  /* The fields last, through store_kept (whose contract carries the output's counts and the
+     inputs' blocks across the writes). */
+  const size_t runs = it->count / block;
+  store4(&it->axis, k, &it->ref_axis, g, &it->block, block, &it->runs, runs, &it->dims[0], r, in, n);
+  /*@ ghost lemma_iter_valid(it); */
+}
+
+/* sonnx_shape_count, with what its write of *count leaves alone: the counts of s's axes
+   (the induction over the axes, as in store_kept). */
+/*@ requires shape_ok(s) && shape_readable(s) && \valid(count);
+    requires \separated(count, s.dims + (0 .. s.rank - 1));
+    assigns *count;
+    ensures \result == SONNX_OK <==> count_from(s.dims, 0, s.rank) <= SIZE_MAX;
+    ensures \result == SONNX_OK ==> *count == count_from(s.dims, 0, s.rank);
+    ensures counts: \forall integer k; 0 <= k <= s.rank ==>
+      count_from(s.dims, k, s.rank) == \old(count_from(s.dims, k, s.rank));
+*/
+static sonnx_status count_kept(sonnx_shape s, size_t *count)
+{
+  const sonnx_status status = sonnx_shape_count(s, count);
+  /*@ ghost
+    size_t b = s.rank;
+    /@ loop invariant 0 <= b <= s.rank;
+       loop invariant counts: \forall integer k; b <= k <= s.rank ==>
+         count_from(s.dims, k, s.rank) == \at(count_from(s.dims, k, s.rank), Pre);
+       loop assigns b;
+       loop variant b;
+    @/
+    while (b > 0u) {
+      b--;
+      /@ assert \let q = b; s.dims[q] == \at(s.dims[q], Pre); @/
+      /@ assert count_from(s.dims, b, s.rank) == s.dims[b] * count_from(s.dims, b + 1, s.rank); @/
+      /@ assert \let q = b; count_from{Pre}(s.dims, q, s.rank) ==
+           \at(s.dims[q], Pre) * count_from{Pre}(s.dims, q + 1, s.rank); @/
+    }
+  */
+  return status;
+}
+
+/* The overflow report, with what its writes of *err leave alone: the output's count. */
+/*@ requires \valid(it) && it->rank <= SONNX_MAX_RANK && (err == \null || \valid(err));
+    requires err != \null ==> \separated(it, err);
+    assigns *err;
+    ensures \result == SONNX_ERR_OVERFLOW;
+    ensures err_is(err, SONNX_ERR_OVERFLOW, SONNX_NO_INDEX, SONNX_NO_INDEX, 0, 0, SONNX_RULE_SONNX);
+    ensures count: count_from(&it->dims[0], 0, it->rank) == \old(count_from(&it->dims[0], 0, it->rank));
+*/
+static sonnx_status report_overflow(const sonnx_broadcast_iter *it, sonnx_error *err)
+{
+  (void)it; /* read by the proof only (the frame) */
+  const sonnx_status status =
+      sonnx_report(err, SONNX_ERR_OVERFLOW, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
+  /*@ ghost
+    size_t b = it->rank;
+    /@ loop invariant 0 <= b <= it->rank;
+       loop invariant counts: \forall integer k; b <= k <= it->rank ==>
+         count_from(&it->dims[0], k, it->rank) == \at(count_from(&it->dims[0], k, it->rank), Pre);
+       loop assigns b;
+       loop variant b;
+    @/
+    while (b > 0u) {
+      b--;
+      /@ assert \let q = b; it->dims[q] == \at(it->dims[q], Pre); @/
+      /@ assert count_from(&it->dims[0], b, it->rank) == it->dims[b] * count_from(&it->dims[0], b + 1, it->rank); @/
+      /@ assert \let q = b; count_from{Pre}(&it->dims[0], q, it->rank) ==
+           \at(it->dims[q], Pre) * count_from{Pre}(&it->dims[0], q + 1, it->rank); @/
+    }
+  */
+  return status;
 }
 
 sonnx_status sonnx_broadcast_iter_init(size_t n, const sonnx_shape *inputs, sonnx_broadcast_iter *it,
@@ -499,23 +695,65 @@ sonnx_status sonnx_broadcast_iter_init(size_t n, const sonnx_shape *inputs, sonn
                         (inputs == NULL) ? 2u : 3u);
   }
   /*@ ghost lemma_max_rank_bounds((sonnx_shape *)inputs, n); */
-  const sonnx_status status =
-      sonnx_broadcast_shape(n, inputs, it->dims, SONNX_MAX_RANK, &it->rank, err);
+  /* The output shape into locals first: on an error before the count, *it is not written
+     (the error behaviours assign *err only). */
+  size_t dims[SONNX_MAX_RANK] = {0u};
+  size_t rank = 0u;
+  const sonnx_status status = sonnx_broadcast_shape(n, inputs, dims, SONNX_MAX_RANK, &rank, err);
   if (status != SONNX_OK) {
     return status;
   }
+  size_t i = 0u;
+  /*@ loop invariant 0 <= i <= rank;
+      loop invariant \forall integer t; 0 <= t < i ==> it->dims[t] == dims[t];
+      loop assigns i, it->dims[0 .. SONNX_MAX_RANK - 1];
+      loop variant rank - i;
+  */
+  while (i < rank) {
+    it->dims[i] = dims[i];
+    i++;
+  }
+  it->rank = rank;
   const sonnx_shape out = {it->rank, it->dims};
   size_t count = 0u;
-  if (sonnx_shape_count(out, &count) != SONNX_OK) { /* @req LIB-OVERFLOW: the output's count */
-    return sonnx_report(err, SONNX_ERR_OVERFLOW, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
+  if (count_kept(out, &count) != SONNX_OK) { /* @req LIB-OVERFLOW: the output's count */
+    return report_overflow(it, err);
   }
-  it->n = n;
+  /* The other fields through store4, whose contract carries the output's count and the
+     inputs' sizes across the writes. */
   it->inputs = inputs;
-  it->count = count;
-  it->run = 0u;
-  it->offset = 0u;
+  store4(&it->n, n, &it->count, count, &it->run, 0u, &it->offset, 0u, &it->dims[0], it->rank, inputs, n);
+  /*@ assert count: it->count == count_from(&it->dims[0], 0, it->rank); */
+  /*@ assert c1: \forall integer m, j; 0 <= m < it->n && 0 <= j < it->rank ==>
+        c1_axis(it->inputs[m], it->rank, j, it->dims[j]); */
   fuse_block(it);
   return SONNX_OK;
+}
+
+/* The iterator's writes of one run: *out_offset, it->run, it->offset, through store_kept
+   (whose contract carries the output's counts and the inputs' blocks across them), proved
+   in a context of their own so that next's goals see only iter_valid. */
+/*@ requires iter_valid(it) && it->offset != it->count;
+    requires \valid(out_offset) && \separated(out_offset, it, it->inputs + (0 .. it->n - 1));
+    requires it->count > 0 ==> \forall integer m; 0 <= m < it->n ==>
+      \separated(it->inputs[m].dims + (0 .. it->inputs[m].rank - 1), out_offset);
+    assigns *out_offset, it->run, it->offset;
+    ensures *out_offset == \old(it->offset) && it->run == \old(it->run) + 1 &&
+      it->offset == \old(it->offset) + it->block;
+    ensures iter_valid(it);
+*/
+static void advance(sonnx_broadcast_iter *it, size_t *out_offset)
+{
+  const size_t o = it->offset;
+  const size_t block = it->block;
+  const size_t run = it->run;
+  /*@ ghost lemma_mul_le_mono(it->runs, run + 1, block); */
+  /*@ assert o + block <= it->count; */
+  /*@ assert next_run: run + 1 <= it->runs && (run + 1) * block == o + block; */
+  store_kept(out_offset, o, &it->dims[0], it->rank, it->inputs, it->n);
+  store_kept(&it->run, run + 1u, &it->dims[0], it->rank, it->inputs, it->n);
+  store_kept(&it->offset, o + block, &it->dims[0], it->rank, it->inputs, it->n);
+  /*@ ghost lemma_iter_valid(it); */
 }
 
 size_t sonnx_broadcast_iter_next(sonnx_broadcast_iter *it, size_t *out_offset, size_t *src,
@@ -525,12 +763,11 @@ size_t sonnx_broadcast_iter_next(sonnx_broadcast_iter *it, size_t *out_offset, s
     return 0u;
   }
   const size_t o = it->offset;
+  const size_t run = it->run;
   const sonnx_shape z = {it->rank, it->dims};
-  /*@ ghost lemma_mul_le_mono(it->runs, it->run + 1, it->block); */
-  /*@ assert o + it->block <= it->count; */
-  run_sources(it->inputs, it->n, z, it->ref_axis, it->axis, it->block, it->run, o, src, step);
-  *out_offset = o;
-  it->run++;
-  it->offset = o + it->block;
+  /* The iterator's writes first, so that run_sources' results hold at the end. */
+  advance(it, out_offset);
+  run_sources(it->inputs, it->n, z, it->ref_axis, it->axis, it->block, run, o, src, step)
+    /*@ ghost (it) */;
   return it->block;
 }
