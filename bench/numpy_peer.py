@@ -7,7 +7,7 @@ Run by /usr/bin/python3 (the interpreter that has numpy). Commands:
   time <iters>   run the copy <iters> times, answers the seconds per copy
   quit
 Only the copy is timed: np.copyto(out, np.broadcast_to(x, shape)), the operation a NumPy user
-writes (np.broadcast_arrays for the N-ary case). The names of the cases are bench.cpp's.
+writes (np.broadcast_arrays for the N-ary case; np.add(a, b, out=out) for the add case). The names of the cases are bench.cpp's.
 """
 import sys
 import time
@@ -29,6 +29,7 @@ def cases():
         "rows-f16": [((1, 1024), (8192, 1024), np.float16)],
         "small": [((1, 4), (4, 4), f32)],
         "shape": "shape",
+        "add": "add",
     }
 
 
@@ -38,6 +39,16 @@ def setup(name):
         def op():
             np.broadcast_shapes((8, 1, 6, 1), (1, 7, 1, 5))
         return op, 0
+    if spec == "add":
+        # elementwise Add with broadcasting, into a preallocated output (bench.cpp, add_case)
+        a = (np.arange(8192) % 251 + 1).astype(np.float32).reshape(8192, 1)
+        b = (np.arange(1024) % 251 + 1).astype(np.float32).reshape(1, 1024)
+        out = np.empty((8192, 1024), np.float32)
+
+        def op():
+            np.add(a, b, out=out)
+        op()
+        return op, out.nbytes
     if spec == "nary":
         a = np.arange(8192, dtype=np.float32).reshape(8192, 1)
         b = np.arange(1024, dtype=np.float32).reshape(1, 1024)

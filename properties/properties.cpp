@@ -23,6 +23,7 @@
 
 #include "prop_support.hpp"
 #include "sonnx_broadcast.h"
+#include "sonnx_broadcast.hpp"
 
 using namespace props;
 
@@ -706,6 +707,61 @@ void unidirectional()
   }
 }
 
+
+// ---------------------------------------------------------------------------
+// 6. Broadcast iteration
+// ---------------------------------------------------------------------------
+
+// @req LIB-ITER SONNX-ELEM LIB-ROWMAJOR
+// sonnx::for_each_broadcast (over the proved C iteration): for compatible inputs the runs tile
+// [0, count) in order, each of length >= 1, and at every output element each input's offset
+// src[m] + s * step[m] is the 1-based spec relation's (ref_source_offsets, prop_support.hpp);
+// for incompatible inputs nothing is visited and the error is the reference's first violation.
+void iter_runs()
+{
+  const Shapes in = *gen_shapes(1, 5);
+  RC_LOG() << "inputs:";
+  for (const Shape &s : in) RC_LOG() << " " << show(s);
+  RC_LOG() << std::endl;
+  const RefShape ref = ref_sonnx(in);
+  std::vector<sonnx::shape> shapes;
+  for (const Shape &s : in) shapes.emplace_back(std::span<const std::size_t>(s.data(), s.size()));
+  std::size_t next = 0;  // the output offset the next run must start at
+  std::size_t runs = 0;
+  std::vector<std::vector<std::size_t>> want;
+  if (ref.ok)
+    for (const Shape &s : in) want.push_back(ref_source_offsets(s, ref.dims));
+  bool visited_bad = false;
+  const auto r = sonnx::for_each_broadcast(
+      std::span<const sonnx::shape>(shapes.data(), shapes.size()),
+      [&](std::size_t o, std::size_t len, std::span<const std::size_t> src, std::span<const std::size_t> step) {
+        if (!ref.ok) { visited_bad = true; return; }
+        RC_ASSERT(o == next);
+        RC_ASSERT(len >= 1u);
+        RC_ASSERT(src.size() == in.size() && step.size() == in.size());
+        for (std::size_t m = 0; m < in.size(); ++m) {
+          RC_ASSERT(step[m] <= 1u);
+          for (std::size_t s = 0; s < len; ++s) RC_ASSERT(src[m] + s * step[m] == want[m].at(o + s));
+        }
+        next = o + len;
+        ++runs;
+      });
+  RC_ASSERT(!visited_bad);
+  if (!ref.ok) {
+    RC_ASSERT(!r);
+    RC_ASSERT(r.status() == SONNX_ERR_INCOMPATIBLE);
+    RC_ASSERT(r.error().input() == ref.input && r.error().axis() == ref.axis);
+    RC_ASSERT(r.error().size() == ref.size && r.error().expected() == ref.expected);
+    return;
+  }
+  RC_ASSERT(static_cast<bool>(r));
+  RC_ASSERT(r->rank() == ref.dims.size());
+  for (std::size_t k = 0; k < ref.dims.size(); ++k) RC_ASSERT((*r)[k] == ref.dims[k]);
+  RC_ASSERT(next == count_of(ref.dims));  // the runs end at count: every element, once, in order
+  RC_ASSERT(runs <= count_of(ref.dims));
+  RC_TAG(runs == 0 ? "empty" : runs == 1 ? "one run" : "several runs");
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -776,6 +832,10 @@ int main(int argc, char **argv)
   property("ONNX-UNIDIR SONNX-REC", "to-equals-nary: sonnx_broadcast_to(Xm, D) = output m of the N-ary operator", to_equals_nary);
   // @req ONNX-UNIDIR SONNX-C1 LIB-STRIDES LIB-RANK
   property("ONNX-UNIDIR SONNX-C1 LIB-STRIDES LIB-RANK", "unidirectional: broadcast_to/strides/source_offset accept x iff shape({x, z}) = z", unidirectional);
+
+  // 6. Broadcast iteration
+  // @req LIB-ITER SONNX-ELEM LIB-ROWMAJOR
+  property("LIB-ITER SONNX-ELEM LIB-ROWMAJOR", "iter-runs: the runs of for_each_broadcast tile [0, count) in order, each input at the spec relation's offset", iter_runs);
 
   const auto secs = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count() / 1000.0;
   std::cout << "time: " << secs << " s" << std::endl;

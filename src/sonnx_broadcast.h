@@ -84,12 +84,34 @@ typedef struct {
   sonnx_rule rule;  /* the requirement an INCOMPATIBLE size violated */
 } sonnx_error;
 
+/* The state of a broadcast iteration (sonnx_broadcast_iter_init / _next, @req LIB-ITER):
+ * the caller's workspace, of fixed size (SONNX_ITER_BYTES), on the caller's stack or
+ * wherever it likes; nothing else is allocated. Read the fields, never write them: next
+ * relies on what init established. The caller also hands next two arrays of n entries
+ * (src and step, SONNX_ITER_ARRAY_BYTES(n) bytes each). */
+typedef struct {
+  size_t n;                     /* number of inputs */
+  const sonnx_shape *inputs;    /* the caller's shapes, read by each next call */
+  size_t rank;                  /* the output shape: rank and sizes (Broadcast's result) */
+  size_t dims[SONNX_MAX_RANK];
+  size_t count;                 /* output element count */
+  size_t axis;                  /* the fused block of one run: axes axis .. rank-1 */
+  size_t ref_axis;              /* its axis that decides each input's step, rank if none */
+  size_t block;                 /* elements of one run: count of axes axis .. rank-1 */
+  size_t runs;                  /* count / block */
+  size_t run;                   /* runs visited */
+  size_t offset;                /* output offset of the next run, run * block */
+} sonnx_broadcast_iter;
+#define SONNX_ITER_BYTES sizeof(sonnx_broadcast_iter)
+#define SONNX_ITER_ARRAY_BYTES(n) ((n) * sizeof(size_t))
+
 #ifdef __FRAMAC__
 #include "arith_lemmas.h"
 #include "shape_logic.h"
 #include "count_lemmas.h"
 #include "data_logic.h"
 #include "operator_logic.h"
+#include "iter_logic.h"
 /*@
   // err and out_rank do not overlap, or one of them is NULL. A bare
   // \separated(err, out_rank) would be false for two NULLs (the same location),
@@ -1233,6 +1255,132 @@ sonnx_status sonnx_expand_shape(sonnx_shape x, sonnx_shape shape, size_t *out_di
    a new MINOR adds functions, a new PATCH changes neither. SONNX_VERSION is the header's version
    as one number; sonnx_version() returns the linked library's, so a caller can check that the
    shared library it runs with is the one whose contracts it was proved against. */
+/* Broadcast iteration (@req LIB-ITER): walks the output of Z1..ZN = Broadcast(X1..XN) (SONNX
+   rule) in row-major order, one run at a time, for elementwise operators that read each input
+   through the element relation instead of copying it (SONNX-ELEM). init checks the shapes
+   exactly as sonnx_broadcast_shape does (same order, statuses and err fields; `it` takes the
+   place of out_dims as argument 3), then the output element count (SONNX_ERR_OVERFLOW, input
+   and axis SONNX_NO_INDEX, sizes 0), and fuses the innermost axes on which every input keeps
+   one step (0: stretched, 1: copied), so that a run is as long as that block. inputs must stay
+   unchanged while the iterator is used. On an error *it is not an iterator (after
+   SONNX_ERR_OVERFLOW it holds the output shape). */
+/*@ requires err == \null || \valid(err);
+    requires it != \null ==> \valid(it);
+    requires it != \null && err != \null ==> \separated(it, err);
+    requires inputs != \null && 1 <= n <= SONNX_MAX_INPUTS ==>
+      \valid_read(inputs + (0 .. n - 1)) &&
+      (\forall integer m; 0 <= m < n && shape_ok(inputs[m]) ==> shape_readable(inputs[m])) &&
+      \separated(inputs + (0 .. n - 1), err) &&
+      (it != \null ==> \separated(inputs + (0 .. n - 1), it)) &&
+      (\forall integer m; 0 <= m < n && shape_ok(inputs[m]) && inputs[m].rank > 0 ==>
+         \separated(inputs[m].dims + (0 .. inputs[m].rank - 1), err) &&
+         (it != \null ==> \separated(inputs[m].dims + (0 .. inputs[m].rank - 1), it)));
+    assigns *it, *err;
+    ensures reported: err != \null ==> err->status == \result;
+    ensures rule: err != \null ==> err->rule == SONNX_RULE_SONNX;   // @req LIB-ERR-STATUS
+    behavior null_argument:        // @req LIB-NULL
+      assumes inputs == \null || it == \null;
+      assigns *err;
+      ensures \result == SONNX_ERR_NULL;
+      ensures err_is(err, SONNX_ERR_NULL, SONNX_NO_INDEX, SONNX_NO_INDEX, 0,
+        inputs == \null ? 2 : 3, SONNX_RULE_SONNX);
+    behavior input_count:          // @req SONNX-L-RANGE
+      assumes inputs != \null && it != \null;
+      assumes count_out_of_range(n);
+      assigns *err;
+      ensures \result == SONNX_ERR_ARGUMENT;
+      ensures err_is(err, SONNX_ERR_ARGUMENT, SONNX_NO_INDEX, SONNX_NO_INDEX, n, SONNX_MAX_INPUTS,
+        SONNX_RULE_SONNX);
+    behavior bad_input:            // @req LIB-RANK LIB-NULL
+      assumes inputs != \null && it != \null;
+      assumes !count_out_of_range(n);
+      assumes !all_shapes_ok((sonnx_shape *)inputs, n);
+      assigns *err;
+      ensures \result == SONNX_ERR_RANK || \result == SONNX_ERR_NULL;
+      ensures first: \exists integer m; 0 <= m < n && all_shapes_ok{Pre}((sonnx_shape *)inputs, m) &&
+        !input_ok{Pre}((sonnx_shape *)inputs, m) && \result == input_status{Pre}((sonnx_shape *)inputs, m);
+      ensures err != \null ==> err->status == \result && 0 <= err->input < n &&
+        !input_ok{Pre}((sonnx_shape *)inputs, err->input) &&
+        all_shapes_ok{Pre}((sonnx_shape *)inputs, err->input) &&
+        (\result == SONNX_ERR_RANK <==> input_rank_too_high{Pre}((sonnx_shape *)inputs, err->input));
+      ensures fields: err != \null ==> err->axis == SONNX_NO_INDEX &&
+        (\result == SONNX_ERR_RANK ==>
+           err->size == input_rank{Pre}((sonnx_shape *)inputs, err->input) && err->expected == SONNX_MAX_RANK) &&
+        (\result == SONNX_ERR_NULL ==> err->size == 0 && err->expected == 0);
+    behavior incompatible:         // @req SONNX-C1 LIB-ERR-STATUS
+      assumes inputs != \null && it != \null;
+      assumes !count_out_of_range(n);
+      assumes all_shapes_ok((sonnx_shape *)inputs, n);
+      assumes !shapes_compatible(0, (sonnx_shape *)inputs, n);
+      assigns *err;
+      ensures \result == SONNX_ERR_INCOMPATIBLE;
+      ensures located: err != \null ==> 0 <= err->input < n && 0 <= err->axis < max_rank{Pre}((sonnx_shape *)inputs, n);
+      ensures expected: err != \null ==>
+        is_max_dim{Pre}((sonnx_shape *)inputs, n, max_rank{Pre}((sonnx_shape *)inputs, n), err->axis, err->expected);
+      ensures size: err != \null ==>
+        err->size == input_padded_dim{Pre}((sonnx_shape *)inputs, err->input, max_rank{Pre}((sonnx_shape *)inputs, n), err->axis);
+      ensures violated: err != \null ==>
+        !input_c1{Pre}((sonnx_shape *)inputs, err->input, max_rank{Pre}((sonnx_shape *)inputs, n), err->axis, err->expected);
+      ensures first: err != \null ==>
+        all_c1{Pre}(0, (sonnx_shape *)inputs, n, max_rank{Pre}((sonnx_shape *)inputs, n), err->axis) &&
+        c1_all_inputs{Pre}((sonnx_shape *)inputs, err->input, max_rank{Pre}((sonnx_shape *)inputs, n), err->axis, err->expected);
+    behavior broadcast:            // @req LIB-ITER SONNX-STEP1-RANK SONNX-STEP2-MAX SONNX-C1 LIB-OVERFLOW
+      assumes inputs != \null && it != \null;
+      assumes !count_out_of_range(n);
+      assumes all_shapes_ok((sonnx_shape *)inputs, n);
+      assumes shapes_compatible(0, (sonnx_shape *)inputs, n);
+      assigns *it, *err;
+      ensures rank: it->rank == max_rank{Pre}((sonnx_shape *)inputs, n);
+      ensures sizes: \forall integer i; 0 <= i < it->rank ==>
+        is_max_dim{Pre}((sonnx_shape *)inputs, n, it->rank, i, it->dims[i]);
+      // the status: SONNX_OK exactly when the output's element count fits in size_t
+      ensures overflow: \result == SONNX_ERR_OVERFLOW <==> count_from(&it->dims[0], 0, it->rank) > SIZE_MAX;
+      ensures ok: \result == SONNX_OK <==> count_from(&it->dims[0], 0, it->rank) <= SIZE_MAX;
+      ensures overflow_fields: \result == SONNX_ERR_OVERFLOW ==>
+        err_is(err, SONNX_ERR_OVERFLOW, SONNX_NO_INDEX, SONNX_NO_INDEX, 0, 0, SONNX_RULE_SONNX);
+      ensures start: \result == SONNX_OK ==> iter_valid(it) && it->n == n && it->inputs == inputs &&
+        it->offset == 0 && it->count == count_from(&it->dims[0], 0, it->rank);
+      ensures ok_reported: \result == SONNX_OK && err != \null ==> err->status == SONNX_OK;
+    complete behaviors;
+    disjoint behaviors;
+*/
+sonnx_status sonnx_broadcast_iter_init(size_t n, const sonnx_shape *inputs, sonnx_broadcast_iter *it,
+                                       sonnx_error *err);
+
+/* The next run of the iteration: returns its length (>= 1) and writes its first output offset
+   to *out_offset, and for each input m its source offset src[m] (the element relation of
+   element *out_offset) and its step step[m] (0 or 1): output element *out_offset + s, s below
+   the length, reads element src[m] + s * step[m] of input m. Returns 0, writing nothing, once
+   the runs have covered the output: they follow each other from offset 0 and end at count. */
+/*@ requires valid: iter_valid(it);
+    requires \valid(out_offset) && \valid(src + (0 .. it->n - 1)) && \valid(step + (0 .. it->n - 1));
+    requires \separated(out_offset, it, src + (0 .. it->n - 1), step + (0 .. it->n - 1),
+                        it->inputs + (0 .. it->n - 1));
+    requires it->count > 0 ==> \forall integer m; 0 <= m < it->n ==>
+      \separated(it->inputs[m].dims + (0 .. it->inputs[m].rank - 1),
+                 out_offset, src + (0 .. it->n - 1), step + (0 .. it->n - 1));
+    behavior done:
+      assumes it->offset == it->count;
+      assigns \nothing;
+      ensures \result == 0;
+    behavior run:                  // @req LIB-ITER SONNX-ELEM SONNX-F LIB-ROWMAJOR
+      assumes it->offset != it->count;
+      assigns it->offset, it->run, *out_offset, src[0 .. it->n - 1], step[0 .. it->n - 1];
+      ensures valid: iter_valid(it);
+      ensures start: *out_offset == \old(it->offset);
+      ensures length: 1 <= \result && \result == it->block &&
+        it->offset == \old(it->offset) + \result && it->offset <= it->count;
+      ensures sources: \forall integer m; 0 <= m < it->n ==> src[m] == iter_source(it, m, *out_offset);
+      ensures steps: \forall integer m; 0 <= m < it->n ==> step[m] <= 1;
+      // element *out_offset + s reads src[m] + s * step[m] (run_part: that product, step 0 or 1)
+      ensures elements: \forall integer m, s; 0 <= m < it->n && 0 <= s < \result ==>
+        iter_source(it, m, *out_offset + s) == src[m] + run_part(s, step[m]);
+    complete behaviors;
+    disjoint behaviors;
+*/
+size_t sonnx_broadcast_iter_next(sonnx_broadcast_iter *it, size_t *out_offset, size_t *src,
+                                 size_t *step);
+
 #define SONNX_VERSION_MAJOR 1
 #define SONNX_VERSION_MINOR 0
 #define SONNX_VERSION_PATCH 0

@@ -709,6 +709,48 @@ inline result<shape> expand_shape(const shape &x, const shape &target) noexcept
   return shape(std::span<const std::size_t>(dims.data(), rank));
 }
 
+
+/* @req LIB-ITER SONNX-ELEM: visits the output of Broadcast(inputs) (SONNX rule) in row-major
+   runs, through the proved iteration sonnx_broadcast_iter_init / _next:
+     visit(std::size_t out_offset, std::size_t length, std::span<const std::size_t> src,
+           std::span<const std::size_t> step)
+   once per run, in order, the runs tiling [0, count): output element out_offset + s (s <
+   length) reads element src[m] + s * step[m] of input m (m < inputs.size()), step[m] 0 or 1.
+   Returns the output shape, or the C error (nothing visited) for bad input: sonnx_broadcast_shape's
+   checks and fields, then SONNX_ERR_OVERFLOW (input and axis no_index) when the output's count
+   does not fit in size_t; more than max_inputs inputs is SONNX_ERR_ARGUMENT as for
+   broadcast_shape. Nothing allocated: the C iterator and the src and step arrays (max_inputs
+   entries each) are on the stack. */
+template <class F>
+result<shape> for_each_broadcast(std::span<const shape> inputs, F &&visit)
+{
+  const std::size_t n = inputs.size();
+  if (n > max_inputs) {
+    return detail::too_many_inputs(n);
+  }
+  std::array<sonnx_shape, max_inputs> views{};
+  for (std::size_t m = 0; m < n; ++m) {
+    views[m] = inputs[m].as_c();
+  }
+  sonnx_broadcast_iter it;
+  sonnx_error e{};
+  if (sonnx_broadcast_iter_init(n, views.data(), &it, &e) != SONNX_OK) {
+    return error(e);
+  }
+  std::array<std::size_t, max_inputs> src{};
+  std::array<std::size_t, max_inputs> step{};
+  std::size_t out_offset = 0;
+  for (;;) {
+    const std::size_t length = sonnx_broadcast_iter_next(&it, &out_offset, src.data(), step.data());
+    if (length == 0u) {
+      break;
+    }
+    visit(out_offset, length, std::span<const std::size_t>(src.data(), n),
+          std::span<const std::size_t>(step.data(), n));
+  }
+  return shape(std::span<const std::size_t>(it.dims, it.rank));
+}
+
 } // namespace sonnx
 
 #endif

@@ -15,7 +15,6 @@
  * any failure or when nothing ran. Bad case files give a FAIL naming the line, never a crash.
  */
 #include "sonnx_broadcast.hpp"
-#include "iter_standin.hpp" /* TEMPORARY: delete this line (and the file) when src/sonnx_broadcast.hpp has sonnx::for_each_broadcast */
 #include "half.hpp"
 
 #include <array>
