@@ -1251,10 +1251,6 @@ sonnx_status sonnx_unidirectional_check(sonnx_shape a, sonnx_shape b, sonnx_erro
 sonnx_status sonnx_expand_shape(sonnx_shape x, sonnx_shape shape, size_t *out_dims,
                                 size_t capacity, size_t *out_rank, sonnx_error *err);
 
-/* The library's version (semantic versioning; issue 32): a new MAJOR breaks the API or a contract,
-   a new MINOR adds functions, a new PATCH changes neither. SONNX_VERSION is the header's version
-   as one number; sonnx_version() returns the linked library's, so a caller can check that the
-   shared library it runs with is the one whose contracts it was proved against. */
 /* Broadcast iteration (@req LIB-ITER): walks the output of Z1..ZN = Broadcast(X1..XN) (SONNX
    rule) in row-major order, one run at a time, for elementwise operators that read each input
    through the element relation instead of copying it (SONNX-ELEM). init checks the shapes
@@ -1381,8 +1377,12 @@ sonnx_status sonnx_broadcast_iter_init(size_t n, const sonnx_shape *inputs, sonn
 size_t sonnx_broadcast_iter_next(sonnx_broadcast_iter *it, size_t *out_offset, size_t *src,
                                  size_t *step);
 
+/* The library's version (semantic versioning; issue 32): a new MAJOR breaks the API or a contract,
+   a new MINOR adds functions, a new PATCH changes neither. SONNX_VERSION is the header's version
+   as one number; sonnx_version() returns the linked library's, so a caller can check that the
+   shared library it runs with is the one whose contracts it was proved against. */
 #define SONNX_VERSION_MAJOR 1
-#define SONNX_VERSION_MINOR 0
+#define SONNX_VERSION_MINOR 1
 #define SONNX_VERSION_PATCH 0
 #define SONNX_VERSION ((SONNX_VERSION_MAJOR * 10000) + (SONNX_VERSION_MINOR * 100) + SONNX_VERSION_PATCH)
 

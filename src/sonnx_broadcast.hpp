@@ -721,22 +721,40 @@ inline result<shape> expand_shape(const shape &x, const shape &target) noexcept
    does not fit in size_t; more than max_inputs inputs is SONNX_ERR_ARGUMENT as for
    broadcast_shape. Nothing allocated: the C iterator and the src and step arrays (max_inputs
    entries each) are on the stack. */
-template <class F>
-result<shape> for_each_broadcast(std::span<const shape> inputs, F &&visit)
+namespace detail {
+
+/* for_each_broadcast's start, one function for every visit type: the C++ bound on n, the C
+   views (in the caller's array: the iterator reads them at each run), the C init. Returns n. */
+inline result<std::size_t> iter_start(std::span<const shape> inputs,
+                                      std::array<sonnx_shape, max_inputs> &views,
+                                      sonnx_broadcast_iter &it) noexcept
 {
   const std::size_t n = inputs.size();
   if (n > max_inputs) {
-    return detail::too_many_inputs(n);
+    return too_many_inputs(n);
   }
-  std::array<sonnx_shape, max_inputs> views{};
   for (std::size_t m = 0; m < n; ++m) {
     views[m] = inputs[m].as_c();
   }
-  sonnx_broadcast_iter it;
   sonnx_error e{};
   if (sonnx_broadcast_iter_init(n, views.data(), &it, &e) != SONNX_OK) {
     return error(e);
   }
+  return n;
+}
+
+} // namespace detail
+
+template <class F>
+result<shape> for_each_broadcast(std::span<const shape> inputs, F &&visit)
+{
+  std::array<sonnx_shape, max_inputs> views{};
+  sonnx_broadcast_iter it;
+  const result<std::size_t> started = detail::iter_start(inputs, views, it);
+  if (!started) {
+    return started.error();
+  }
+  const std::size_t n = *started;
   std::array<std::size_t, max_inputs> src{};
   std::array<std::size_t, max_inputs> step{};
   std::size_t out_offset = 0;

@@ -468,6 +468,12 @@ static void run_sources(const sonnx_shape *in, size_t n, sonnx_shape z, size_t g
         padded_block(in[j], z.rank, t) == \at(padded_block(in[j], z.rank, t), Pre);
       loop invariant kept: \forall integer j; 0 <= j < n ==> iter_input_ok(in[j], z.rank, z.dims) &&
         block_mode(in[j], z.rank, z.dims, k, iter_step(in[j], z.rank, g));
+      // the iterator's fields (lemma_iter_valid's requires walk), carried one write at a time
+      loop invariant walk: it != \null ==> it->axis <= it->rank && it->ref_axis <= it->rank &&
+        it->block >= 1 && it->count == it->runs * it->block && it->run <= it->runs &&
+        it->offset == it->run * it->block && it->offset <= it->count;
+      loop invariant fields: it != \null ==> it->n == n && it->rank == z.rank && it->axis == k &&
+        it->ref_axis == g && it->block == block && it->count > 0 && it->inputs == in;
       loop assigns m, src[0 .. n - 1], step[0 .. n - 1];
       loop variant n - m;
   */
@@ -655,36 +661,90 @@ static sonnx_status count_kept(sonnx_shape s, size_t *count)
   return status;
 }
 
-/* The overflow report, with what its writes of *err leave alone: the output's count. */
-/*@ requires \valid(it) && it->rank <= SONNX_MAX_RANK && (err == \null || \valid(err));
-    requires err != \null ==> \separated(it, err);
+/* The overflow report, with what its writes of *err leave alone: the count of the output's
+   sizes zd (the iterator's dims, passed as a pointer: the field's address form &it->dims[0]
+   did not unfold in the provers). */
+/*@ requires r <= SONNX_MAX_RANK && \valid_read(zd + (0 .. r - 1)) && (err == \null || \valid(err));
+    requires err != \null ==> \separated(zd + (0 .. r - 1), err);
     assigns *err;
     ensures \result == SONNX_ERR_OVERFLOW;
     ensures err_is(err, SONNX_ERR_OVERFLOW, SONNX_NO_INDEX, SONNX_NO_INDEX, 0, 0, SONNX_RULE_SONNX);
-    ensures count: count_from(&it->dims[0], 0, it->rank) == \old(count_from(&it->dims[0], 0, it->rank));
+    ensures count: count_from(zd, 0, r) == \old(count_from(zd, 0, r));
 */
-static sonnx_status report_overflow(const sonnx_broadcast_iter *it, sonnx_error *err)
+static sonnx_status report_overflow(const size_t *zd, size_t r, sonnx_error *err)
 {
-  (void)it; /* read by the proof only (the frame) */
+  (void)zd; /* zd and r are read by the proof only (the frame) */
+  (void)r;
   const sonnx_status status =
       sonnx_report(err, SONNX_ERR_OVERFLOW, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
   /*@ ghost
-    size_t b = it->rank;
-    /@ loop invariant 0 <= b <= it->rank;
-       loop invariant counts: \forall integer k; b <= k <= it->rank ==>
-         count_from(&it->dims[0], k, it->rank) == \at(count_from(&it->dims[0], k, it->rank), Pre);
+    size_t b = r;
+    /@ loop invariant 0 <= b <= r;
+       loop invariant counts: \forall integer k; b <= k <= r ==>
+         count_from(zd, k, r) == \at(count_from(zd, k, r), Pre);
        loop assigns b;
        loop variant b;
     @/
     while (b > 0u) {
       b--;
-      /@ assert \let q = b; it->dims[q] == \at(it->dims[q], Pre); @/
-      /@ assert count_from(&it->dims[0], b, it->rank) == it->dims[b] * count_from(&it->dims[0], b + 1, it->rank); @/
-      /@ assert \let q = b; count_from{Pre}(&it->dims[0], q, it->rank) ==
-           \at(it->dims[q], Pre) * count_from{Pre}(&it->dims[0], q + 1, it->rank); @/
+      /@ assert \let q = b; zd[q] == \at(zd[q], Pre); @/
+      /@ assert count_from(zd, b, r) == zd[b] * count_from(zd, b + 1, r); @/
+      /@ assert \let q = b; count_from{Pre}(zd, q, r) == \at(zd[q], Pre) * count_from{Pre}(zd, q + 1, r); @/
     }
   */
   return status;
+}
+
+/* init's success path, once sonnx_broadcast_shape has written the output shape into *it
+   (it->rank, it->dims): its count, the other fields, the fused block. Proved here, in a
+   context without sonnx_broadcast_shape's contract, where the frames across the writes of the
+   iterator's fields stay small enough for the provers (in init they did not). */
+/*@ requires \valid(it) && 1 <= n <= SONNX_MAX_INPUTS && it->rank <= SONNX_MAX_RANK;
+    requires \valid_read(inputs + (0 .. n - 1)) && \separated(it, inputs + (0 .. n - 1));
+    requires err == \null || (\valid(err) && \separated(err, it));
+    requires inputs_ok: \forall integer m; 0 <= m < n ==>
+      shape_ok(inputs[m]) && shape_readable(inputs[m]) && inputs[m].rank <= it->rank &&
+      \separated(it, inputs[m].dims + (0 .. inputs[m].rank - 1));
+    requires c1: \forall integer m, i; 0 <= m < n && 0 <= i < it->rank ==>
+      c1_axis(inputs[m], it->rank, i, it->dims[i]);
+    assigns it->n, it->inputs, it->count, it->axis, it->ref_axis, it->block, it->runs, it->run,
+            it->offset, *err;
+    ensures kept: it->rank == \old(it->rank) &&
+      \forall integer i; 0 <= i < SONNX_MAX_RANK ==> it->dims[i] == \old(it->dims[i]);
+    ensures overflow: \result == SONNX_ERR_OVERFLOW <==> count_from(&it->dims[0], 0, it->rank) > SIZE_MAX;
+    ensures ok: \result == SONNX_OK <==> count_from(&it->dims[0], 0, it->rank) <= SIZE_MAX;
+    ensures overflow_fields: \result == SONNX_ERR_OVERFLOW ==>
+      err_is(err, SONNX_ERR_OVERFLOW, SONNX_NO_INDEX, SONNX_NO_INDEX, 0, 0, SONNX_RULE_SONNX);
+    ensures start: \result == SONNX_OK ==> iter_valid(it) && it->n == n && it->inputs == inputs &&
+      it->offset == 0 && it->count == count_from(&it->dims[0], 0, it->rank);
+    ensures err_kept: \result == SONNX_OK && err != \null ==>
+      err->status == \old(err->status) && err->rule == \old(err->rule);
+*/
+static sonnx_status init_passed(size_t n, const sonnx_shape *inputs, sonnx_broadcast_iter *it,
+                                sonnx_error *err)
+{
+  const size_t rank = it->rank;
+  it->inputs = inputs;
+  /*@ assert c1_it: \forall integer m, t; 0 <= m < n && 0 <= t < rank ==>
+        c1_axis(inputs[m], rank, t, it->dims[t]); */
+  const sonnx_shape out = {rank, it->dims};
+  size_t count = 0u;
+  if (count_kept(out, &count) != SONNX_OK) { /* @req LIB-OVERFLOW: the output's count */
+    return report_overflow(&it->dims[0], rank, err);
+  }
+  /*@ assert c1_counted: \forall integer m, t; 0 <= m < n && 0 <= t < rank ==>
+        c1_axis(inputs[m], rank, t, it->dims[t]); */
+  /* The other fields through store4, whose contract carries the output's count and the
+     inputs' sizes across the writes. */
+  store4(&it->n, n, &it->count, count, &it->run, 0u, &it->offset, 0u, &it->dims[0], rank, inputs, n);
+  /*@ assert count: it->count == count_from(&it->dims[0], 0, it->rank); */
+  /*@ assert c1_stored: \forall integer m, t; 0 <= m < n && 0 <= t < rank ==>
+        c1_axis(inputs[m], rank, t, it->dims[t]); */
+  /*@ assert fields: it->n == n && it->inputs == inputs && it->rank == rank; */
+  /*@ assert c1: \forall integer m, j; 0 <= m < it->n && 0 <= j < it->rank ==>
+        c1_axis(it->inputs[m], it->rank, j, it->dims[j]); */
+  fuse_block(it);
+  return SONNX_OK;
 }
 
 sonnx_status sonnx_broadcast_iter_init(size_t n, const sonnx_shape *inputs, sonnx_broadcast_iter *it,
@@ -695,39 +755,26 @@ sonnx_status sonnx_broadcast_iter_init(size_t n, const sonnx_shape *inputs, sonn
                         (inputs == NULL) ? 2u : 3u);
   }
   /*@ ghost lemma_max_rank_bounds((sonnx_shape *)inputs, n); */
-  /* The output shape into locals first: on an error before the count, *it is not written
-     (the error behaviours assign *err only). */
-  size_t dims[SONNX_MAX_RANK] = {0u};
-  size_t rank = 0u;
-  const sonnx_status status = sonnx_broadcast_shape(n, inputs, dims, SONNX_MAX_RANK, &rank, err);
+  /* The output shape straight into *it: sonnx_broadcast_shape writes nothing but *err on an
+     error, so the error behaviours assign *err only (no local copy: a local whose address is
+     taken leaves the provers to show the iterator valid again after its deallocation). */
+  const sonnx_status status = sonnx_broadcast_shape(n, inputs, it->dims, SONNX_MAX_RANK, &it->rank, err);
   if (status != SONNX_OK) {
     return status;
   }
-  size_t i = 0u;
-  /*@ loop invariant 0 <= i <= rank;
-      loop invariant \forall integer t; 0 <= t < i ==> it->dims[t] == dims[t];
-      loop assigns i, it->dims[0 .. SONNX_MAX_RANK - 1];
-      loop variant rank - i;
-  */
-  while (i < rank) {
-    it->dims[i] = dims[i];
-    i++;
-  }
-  it->rank = rank;
-  const sonnx_shape out = {it->rank, it->dims};
-  size_t count = 0u;
-  if (count_kept(out, &count) != SONNX_OK) { /* @req LIB-OVERFLOW: the output's count */
-    return report_overflow(it, err);
-  }
-  /* The other fields through store4, whose contract carries the output's count and the
-     inputs' sizes across the writes. */
-  it->inputs = inputs;
-  store4(&it->n, n, &it->count, count, &it->run, 0u, &it->offset, 0u, &it->dims[0], it->rank, inputs, n);
-  /*@ assert count: it->count == count_from(&it->dims[0], 0, it->rank); */
-  /*@ assert c1: \forall integer m, j; 0 <= m < it->n && 0 <= j < it->rank ==>
-        c1_axis(it->inputs[m], it->rank, j, it->dims[j]); */
-  fuse_block(it);
-  return SONNX_OK;
+  /* init_passed's C1 at this state, from sonnx_broadcast_shape's at its call: its writes
+     (the output shape, *err) leave the inputs alone, read field by field. */
+  /*@ assert inputs_kept: \forall integer m; 0 <= m < n ==>
+        inputs[m].rank == \at(inputs[m].rank, Pre) && inputs[m].dims == \at(inputs[m].dims, Pre); */
+  /*@ assert sizes_kept: \forall integer m, j; 0 <= m < n && 0 <= j < inputs[m].rank ==>
+        inputs[m].dims[j] == \at(inputs[m].dims[j], Pre); */
+  /*@ assert c1_pre: \forall integer i; 0 <= i < it->rank ==>
+        c1_all_inputs{Pre}((sonnx_shape *)inputs, n, it->rank, i, it->dims[i]); */
+  /*@ assert padded_kept: \forall integer m, t; 0 <= m < n && 0 <= t < it->rank ==>
+        \let r = it->rank; padded_dim(inputs[m], r, t) == \at(padded_dim(inputs[m], r, t), Pre); */
+  /*@ assert c1_dims: \forall integer m, i; 0 <= m < n && 0 <= i < it->rank ==>
+        c1_axis(inputs[m], it->rank, i, it->dims[i]); */
+  return init_passed(n, inputs, it, err);
 }
 
 /* The iterator's writes of one run: *out_offset, it->run, it->offset, through store_kept
@@ -741,6 +788,7 @@ sonnx_status sonnx_broadcast_iter_init(size_t n, const sonnx_shape *inputs, sonn
     ensures *out_offset == \old(it->offset) && it->run == \old(it->run) + 1 &&
       it->offset == \old(it->offset) + it->block;
     ensures iter_valid(it);
+    ensures inputs_kept: \forall integer m; 0 <= m < it->n ==> it->inputs[m] == \old(it->inputs[m]);
 */
 static void advance(sonnx_broadcast_iter *it, size_t *out_offset)
 {
@@ -762,12 +810,17 @@ size_t sonnx_broadcast_iter_next(sonnx_broadcast_iter *it, size_t *out_offset, s
   if (it->offset == it->count) {
     return 0u;
   }
+  /*@ assert has_elements: it != \null && it->count > 0; */
   const size_t o = it->offset;
   const size_t run = it->run;
+  const size_t n = it->n;
+  const size_t block = it->block;
   const sonnx_shape z = {it->rank, it->dims};
   /* The iterator's writes first, so that run_sources' results hold at the end. */
   advance(it, out_offset);
-  run_sources(it->inputs, it->n, z, it->ref_axis, it->axis, it->block, run, o, src, step)
+  /*@ assert inputs_kept: \forall integer m; 0 <= m < n ==> it->inputs[m] == \at(it->inputs[m], Pre); */
+  run_sources(it->inputs, n, z, it->ref_axis, it->axis, block, run, o, src, step)
     /*@ ghost (it) */;
-  return it->block;
+  /*@ assert kept: it->n == n && it->block == block && *out_offset == o; */
+  return block;
 }

@@ -129,6 +129,31 @@ TEST_CASE("iter: incompatible inputs visit nothing and report sonnx_broadcast_sh
   CHECK(r.error().expected() == 4u);
 }
 
+// @req LIB-ITER SONNX-L-RANGE LIB-ERR-STATUS
+TEST_CASE("iter: for_each_broadcast of max_inputs inputs runs; one more is SONNX_ERR_ARGUMENT, nothing visited")
+{
+  /* The C++ layer's own bound (max_inputs = 256, the size of its stack arrays), as for
+     sonnx::broadcast_shape: the error names the count given and the bound (size, expected). */
+  const std::vector<sonnx::shape> ones(sonnx::max_inputs + 1, sonnx::shape{2});
+  std::size_t visits = 0;
+  const auto visit = [&](std::size_t, std::size_t, std::span<const std::size_t>, std::span<const std::size_t>) {
+    ++visits;
+  };
+  const auto all = sonnx::for_each_broadcast(std::span<const sonnx::shape>(ones).first(sonnx::max_inputs), visit);
+  REQUIRE(all);
+  CHECK(*all == sonnx::shape{2});
+  CHECK(visits == 1u); /* every input copies the one axis: one run of 2 */
+  visits = 0;
+  const auto over = sonnx::for_each_broadcast(std::span<const sonnx::shape>(ones), visit);
+  REQUIRE_FALSE(over);
+  CHECK(visits == 0u);
+  CHECK(over.status() == SONNX_ERR_ARGUMENT);
+  CHECK(over.error().input() == SONNX_NO_INDEX);
+  CHECK(over.error().axis() == SONNX_NO_INDEX);
+  CHECK(over.error().size() == 257u);
+  CHECK(over.error().expected() == 256u);
+}
+
 // @req LIB-ITER LIB-NULL SONNX-L-RANGE LIB-RANK LIB-OVERFLOW LIB-ERR-STATUS
 TEST_CASE("iter: the C init's statuses and fields, in sonnx_broadcast_shape's order")
 {

@@ -7,8 +7,8 @@
 
 // @req LIB-VERSION
 TEST_CASE("sonnx_version is MAJOR * 10000 + MINOR * 100 + PATCH of the header") {
-  static_assert(SONNX_VERSION_MAJOR == 1 && SONNX_VERSION_MINOR == 0 && SONNX_VERSION_PATCH == 0,
+  static_assert(SONNX_VERSION_MAJOR == 1 && SONNX_VERSION_MINOR == 1 && SONNX_VERSION_PATCH == 0,
                 "update this test with the version");
-  CHECK(sonnx_version() == 10000);
+  CHECK(sonnx_version() == 10100);
   CHECK(sonnx_version() == SONNX_VERSION);
 }

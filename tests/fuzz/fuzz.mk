@@ -20,7 +20,7 @@ DEB_PACKAGES += libclang-rt-19-dev
 FUZZ_S ?= 60
 FUZZ_TARGETS := broadcast_shape broadcast_shape_numpy shape_count broadcast_to broadcast \
                 broadcast_strides source_offset format_error index_map \
-                broadcast_in_dim xla_binary_shape unidirectional_check expand_shape
+                broadcast_in_dim xla_binary_shape unidirectional_check expand_shape broadcast_iter
 FUZZ_BUILD := $(BUILD)/fuzz
 FUZZ_FLAGS := -g -O1 -fno-omit-frame-pointer -fno-sanitize-recover=all -Wall -Wextra -Werror -Isrc
 FUZZ_CORE_SAN := -fsanitize=fuzzer-no-link,address,undefined,integer

@@ -331,6 +331,29 @@ seeds["expand_shape"] = {
 }
 
 
+def iter_call(shapes, flags=0, n=None):
+    out = bytes([flags | (0x08 if n is not None else 0), len(shapes)])
+    if n is not None:
+        out += size(n)
+    return out + b"".join(shape(*s) if isinstance(s, tuple) else shape(s) for s in shapes)
+
+
+iter_seeds = {}
+for i, ex in enumerate(EX_002 + EX_003):
+    iter_seeds[f"example-{i:02d}"] = iter_call([list(s) for s in ex])
+iter_seeds["add-3x1-1x4"] = iter_call([[3, 1], [1, 4]])
+iter_seeds["where-3"] = iter_call([[2, 1, 3], [1, 4, 1], [3]])
+iter_seeds["middle-axis"] = iter_call([[2, 1, 4], [2, 3, 4]])
+iter_seeds["overflow"] = iter_call([[1 << 32, 1], [1, 1 << 32]])
+iter_seeds["zero-size"] = iter_call([[0, 3], [1, 3]])
+iter_seeds["rank-65"] = iter_call([[3], ([], False, 65)])
+iter_seeds["n-0"] = iter_call([], n=0)
+iter_seeds["inputs-null"] = iter_call([[3]], flags=0x01)
+iter_seeds["it-null"] = iter_call([[3]], flags=0x02)
+iter_seeds["dims-null"] = iter_call([[3], ([1, 2], True)])
+seeds["broadcast_iter"] = iter_seeds
+
+
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "corpus")
 for target, files in seeds.items():
     d = os.path.join(root, target)
