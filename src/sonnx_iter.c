@@ -468,10 +468,13 @@ static void run_sources(const sonnx_shape *in, size_t n, sonnx_shape z, size_t g
         padded_block(in[j], z.rank, t) == \at(padded_block(in[j], z.rank, t), Pre);
       loop invariant kept: \forall integer j; 0 <= j < n ==> iter_input_ok(in[j], z.rank, z.dims) &&
         block_mode(in[j], z.rank, z.dims, k, iter_step(in[j], z.rank, g));
-      // the iterator's fields (lemma_iter_valid's requires walk), carried one write at a time
-      loop invariant walk: it != \null ==> it->axis <= it->rank && it->ref_axis <= it->rank &&
-        it->block >= 1 && it->count == it->runs * it->block && it->run <= it->runs &&
-        it->offset == it->run * it->block && it->offset <= it->count;
+      // the iterator's fields (lemma_iter_valid's requires walk): equal to their values at
+      // Pre, where iter_valid gives the walk; equalities carry with no product to re-prove
+      loop invariant walk_kept: it != \null ==> it->count == \at(it->count, Pre) &&
+        it->runs == \at(it->runs, Pre) && it->run == \at(it->run, Pre) &&
+        it->offset == \at(it->offset, Pre) && it->axis == \at(it->axis, Pre) &&
+        it->ref_axis == \at(it->ref_axis, Pre) && it->block == \at(it->block, Pre) &&
+        it->rank == \at(it->rank, Pre);
       loop invariant fields: it != \null ==> it->n == n && it->rank == z.rank && it->axis == k &&
         it->ref_axis == g && it->block == block && it->count > 0 && it->inputs == in;
       loop assigns m, src[0 .. n - 1], step[0 .. n - 1];
@@ -488,6 +491,9 @@ static void run_sources(const sonnx_shape *in, size_t n, sonnx_shape z, size_t g
     store_source(&src[m], s0, &step[m], st, in, n, z);
     m++;
   }
+  /*@ assert walk: it != \null ==> it->axis <= it->rank && it->ref_axis <= it->rank &&
+        it->block >= 1 && it->count == it->runs * it->block && it->run <= it->runs &&
+        it->offset == it->run * it->block && it->offset <= it->count; */
   /*@ ghost
     if (it != NULL) {
       lemma_iter_valid(it);
@@ -695,22 +701,20 @@ static sonnx_status report_overflow(const size_t *zd, size_t r, sonnx_error *err
   return status;
 }
 
-/* init's success path, once sonnx_broadcast_shape has written the output shape into *it
-   (it->rank, it->dims): its count, the other fields, the fused block. Proved here, in a
-   context without sonnx_broadcast_shape's contract, where the frames across the writes of the
-   iterator's fields stay small enough for the provers (in init they did not). */
-/*@ requires \valid(it) && 1 <= n <= SONNX_MAX_INPUTS && it->rank <= SONNX_MAX_RANK;
+/* init's success path, once the output shape is known (rank, dims: sonnx_broadcast_shape's
+   result in init's locals): the shape into *it, its count, the fused block. Proved here, in
+   a context without sonnx_broadcast_shape's contract, where the frames across the writes of
+   the iterator's fields stay small enough for the provers (in init they did not). */
+/*@ requires \valid(it) && 1 <= n <= SONNX_MAX_INPUTS && rank <= SONNX_MAX_RANK;
     requires \valid_read(inputs + (0 .. n - 1)) && \separated(it, inputs + (0 .. n - 1));
+    requires \valid_read(dims + (0 .. rank - 1)) && \separated(it, dims + (0 .. rank - 1));
     requires err == \null || (\valid(err) && \separated(err, it));
     requires inputs_ok: \forall integer m; 0 <= m < n ==>
-      shape_ok(inputs[m]) && shape_readable(inputs[m]) && inputs[m].rank <= it->rank &&
+      shape_ok(inputs[m]) && shape_readable(inputs[m]) && inputs[m].rank <= rank &&
       \separated(it, inputs[m].dims + (0 .. inputs[m].rank - 1));
-    requires c1: \forall integer m, i; 0 <= m < n && 0 <= i < it->rank ==>
-      c1_axis(inputs[m], it->rank, i, it->dims[i]);
-    assigns it->n, it->inputs, it->count, it->axis, it->ref_axis, it->block, it->runs, it->run,
-            it->offset, *err;
-    ensures kept: it->rank == \old(it->rank) &&
-      \forall integer i; 0 <= i < SONNX_MAX_RANK ==> it->dims[i] == \old(it->dims[i]);
+    requires c1: \forall integer m, i; 0 <= m < n && 0 <= i < rank ==> c1_axis(inputs[m], rank, i, dims[i]);
+    assigns *it, *err;
+    ensures copied: it->rank == rank && \forall integer i; 0 <= i < rank ==> it->dims[i] == \old(dims[i]);
     ensures overflow: \result == SONNX_ERR_OVERFLOW <==> count_from(&it->dims[0], 0, it->rank) > SIZE_MAX;
     ensures ok: \result == SONNX_OK <==> count_from(&it->dims[0], 0, it->rank) <= SIZE_MAX;
     ensures overflow_fields: \result == SONNX_ERR_OVERFLOW ==>
@@ -720,29 +724,54 @@ static sonnx_status report_overflow(const size_t *zd, size_t r, sonnx_error *err
     ensures err_kept: \result == SONNX_OK && err != \null ==>
       err->status == \old(err->status) && err->rule == \old(err->rule);
 */
-static sonnx_status init_passed(size_t n, const sonnx_shape *inputs, sonnx_broadcast_iter *it,
-                                sonnx_error *err)
+static sonnx_status init_passed(size_t n, const sonnx_shape *inputs, const size_t *dims, size_t rank,
+                                sonnx_broadcast_iter *it, sonnx_error *err)
 {
-  const size_t rank = it->rank;
+  size_t *const zd = &it->dims[0]; /* one address form in the asserts below */
+  /* Every field but the count and the block first, before anything is known of it->dims
+     (a write after would have to carry the definitions over it->dims across it). */
   it->inputs = inputs;
-  /*@ assert c1_it: \forall integer m, t; 0 <= m < n && 0 <= t < rank ==>
-        c1_axis(inputs[m], rank, t, it->dims[t]); */
-  const sonnx_shape out = {rank, it->dims};
-  size_t count = 0u;
-  if (count_kept(out, &count) != SONNX_OK) { /* @req LIB-OVERFLOW: the output's count */
-    return report_overflow(&it->dims[0], rank, err);
+  it->rank = rank;
+  it->n = n;
+  it->run = 0u;
+  it->offset = 0u;
+  size_t i = 0u;
+  /* The copy keeps what the inputs and dims hold (they are apart from *it), field by field:
+     the provers carry no struct or predicate across the writes, only these reads. */
+  /*@ loop invariant 0 <= i <= rank && it->rank == rank && it->inputs == inputs && it->n == n &&
+        it->run == 0 && it->offset == 0;
+      loop invariant copied: \forall integer t; 0 <= t < i ==> zd[t] == \at(dims[t], Pre);
+      loop invariant dims_kept: \forall integer t; 0 <= t < rank ==> dims[t] == \at(dims[t], Pre);
+      loop invariant inputs_kept: \forall integer m; 0 <= m < n ==>
+        inputs[m].rank == \at(inputs[m].rank, Pre) && inputs[m].dims == \at(inputs[m].dims, Pre);
+      loop invariant sizes_kept: \forall integer m, j; 0 <= m < n && 0 <= j < inputs[m].rank ==>
+        inputs[m].dims[j] == \at(inputs[m].dims[j], Pre);
+      loop assigns i, it->dims[0 .. SONNX_MAX_RANK - 1];
+      loop variant rank - i;
+  */
+  while (i < rank) {
+    zd[i] = dims[i];
+    i++;
   }
+  /*@ assert padded_kept: \forall integer m, t; 0 <= m < n && 0 <= t < rank ==>
+        padded_dim(inputs[m], rank, t) == \at(padded_dim(inputs[m], rank, t), Pre); */
+  /*@ assert c1_it: \forall integer m, t; 0 <= m < n && 0 <= t < rank ==>
+        c1_axis(inputs[m], rank, t, zd[t]); */
+  /*@ assert copied_all: \forall integer t; 0 <= t < rank ==> zd[t] == \at(dims[t], Pre); */
+  const sonnx_shape out = {rank, zd};
+  if (count_kept(out, &it->count) != SONNX_OK) { /* @req LIB-OVERFLOW: the output's count */
+    /*@ assert copied_over: it->rank == rank && \forall integer t; 0 <= t < rank ==> zd[t] == \at(dims[t], Pre); */
+    /*@ assert copied_over_it: \forall integer t; 0 <= t < rank ==> it->dims[t] == \at(dims[t], Pre); */
+    return report_overflow(zd, rank, err);
+  }
+  /*@ assert count: it->count == count_from(zd, 0, rank); */
   /*@ assert c1_counted: \forall integer m, t; 0 <= m < n && 0 <= t < rank ==>
-        c1_axis(inputs[m], rank, t, it->dims[t]); */
-  /* The other fields through store4, whose contract carries the output's count and the
-     inputs' sizes across the writes. */
-  store4(&it->n, n, &it->count, count, &it->run, 0u, &it->offset, 0u, &it->dims[0], rank, inputs, n);
-  /*@ assert count: it->count == count_from(&it->dims[0], 0, it->rank); */
-  /*@ assert c1_stored: \forall integer m, t; 0 <= m < n && 0 <= t < rank ==>
-        c1_axis(inputs[m], rank, t, it->dims[t]); */
-  /*@ assert fields: it->n == n && it->inputs == inputs && it->rank == rank; */
+        c1_axis(inputs[m], rank, t, zd[t]); */
+  /*@ assert fields: it->n == n && it->inputs == inputs && it->rank == rank && it->run == 0 &&
+        it->offset == 0; */
   /*@ assert c1: \forall integer m, j; 0 <= m < it->n && 0 <= j < it->rank ==>
         c1_axis(it->inputs[m], it->rank, j, it->dims[j]); */
+  /*@ assert copied_kept: \forall integer t; 0 <= t < rank ==> it->dims[t] == \at(dims[t], Pre); */
   fuse_block(it);
   return SONNX_OK;
 }
@@ -755,26 +784,28 @@ sonnx_status sonnx_broadcast_iter_init(size_t n, const sonnx_shape *inputs, sonn
                         (inputs == NULL) ? 2u : 3u);
   }
   /*@ ghost lemma_max_rank_bounds((sonnx_shape *)inputs, n); */
-  /* The output shape straight into *it: sonnx_broadcast_shape writes nothing but *err on an
-     error, so the error behaviours assign *err only (no local copy: a local whose address is
-     taken leaves the provers to show the iterator valid again after its deallocation). */
-  const sonnx_status status = sonnx_broadcast_shape(n, inputs, it->dims, SONNX_MAX_RANK, &it->rank, err);
+  /* The output shape into locals first: on an error before the count, *it is not written
+     (the error behaviours assign *err only; WP frames a call by all its assigns, so a call
+     that wrote *it on success would break them). */
+  size_t dims[SONNX_MAX_RANK] = {0u};
+  size_t rank = 0u;
+  const sonnx_status status = sonnx_broadcast_shape(n, inputs, dims, SONNX_MAX_RANK, &rank, err);
   if (status != SONNX_OK) {
     return status;
   }
   /* init_passed's C1 at this state, from sonnx_broadcast_shape's at its call: its writes
-     (the output shape, *err) leave the inputs alone, read field by field. */
+     (the locals, *err) leave the inputs alone, read field by field. */
   /*@ assert inputs_kept: \forall integer m; 0 <= m < n ==>
         inputs[m].rank == \at(inputs[m].rank, Pre) && inputs[m].dims == \at(inputs[m].dims, Pre); */
   /*@ assert sizes_kept: \forall integer m, j; 0 <= m < n && 0 <= j < inputs[m].rank ==>
         inputs[m].dims[j] == \at(inputs[m].dims[j], Pre); */
-  /*@ assert c1_pre: \forall integer i; 0 <= i < it->rank ==>
-        c1_all_inputs{Pre}((sonnx_shape *)inputs, n, it->rank, i, it->dims[i]); */
-  /*@ assert padded_kept: \forall integer m, t; 0 <= m < n && 0 <= t < it->rank ==>
-        \let r = it->rank; padded_dim(inputs[m], r, t) == \at(padded_dim(inputs[m], r, t), Pre); */
-  /*@ assert c1_dims: \forall integer m, i; 0 <= m < n && 0 <= i < it->rank ==>
-        c1_axis(inputs[m], it->rank, i, it->dims[i]); */
-  return init_passed(n, inputs, it, err);
+  /*@ assert c1_pre: \forall integer i; 0 <= i < rank ==>
+        c1_all_inputs{Pre}((sonnx_shape *)inputs, n, rank, i, dims[i]); */
+  /*@ assert padded_kept: \forall integer m, t; 0 <= m < n && 0 <= t < rank ==>
+        \let r = rank; padded_dim(inputs[m], r, t) == \at(padded_dim(inputs[m], r, t), Pre); */
+  /*@ assert c1_dims: \forall integer m, i; 0 <= m < n && 0 <= i < rank ==>
+        c1_axis(inputs[m], rank, i, dims[i]); */
+  return init_passed(n, inputs, dims, rank, it, err);
 }
 
 /* The iterator's writes of one run: *out_offset, it->run, it->offset, through store_kept
