@@ -430,10 +430,13 @@ sonnx_status sonnx_broadcast_shape(size_t n, const sonnx_shape *inputs, size_t *
 sonnx_status sonnx_broadcast_shape_numpy(size_t n, const sonnx_shape *inputs, size_t *out_dims,
                                          size_t capacity, size_t *out_rank, sonnx_error *err);
 
-/* Overflow-checked product of the sizes (1 for rank 0). */
+/* Overflow-checked product of the sizes (1 for rank 0). The default `assigns *count` is the
+   union of the behaviours' assigns, for callers: WP frames a call by the default behaviour's
+   assigns, and without one a caller could assume nothing kept across the call. */
 /*@ requires count == \null || \valid(count);
     requires shape_ok(s) ==> shape_readable(s);
     requires shape_ok(s) && s.rank > 0 && count != \null ==> \separated(count, s.dims + (0 .. s.rank - 1));
+    assigns *count;
     behavior null_argument:   // @req LIB-NULL
       assumes count == \null || (s.rank > 0 && s.dims == \null);
       assigns \nothing;
