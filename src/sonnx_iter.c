@@ -277,8 +277,8 @@ static void store_kept(size_t *p, size_t v, const size_t *zd, size_t r, const so
   */
 }
 
-/* Four writes of the iterator's fields (fuse_block's block, init's counters) with store_kept's
-   frames, chained here in a small context so that the caller sees one step. */
+/* Four writes of the iterator's fields (fuse_block's axis, ref_axis, block and runs) with
+   store_kept's frames, chained here in a small context so that the caller sees one step. */
 /*@ requires \valid(p1) && \valid(p2) && \valid(p3) && \valid(p4) && \separated(p1, p2, p3, p4);
     requires \valid_read(zd + (0 .. r - 1)) && \valid_read(in + (0 .. n - 1));
     requires \separated(p1, zd + (0 .. r - 1), in + (0 .. n - 1));
