@@ -753,6 +753,11 @@ static sonnx_status init_passed(size_t n, const sonnx_shape *inputs, const size_
     zd[i] = dims[i];
     i++;
   }
+  /* padded_dim's read of each input size, at the index it reads: with it the provers find
+     padded_kept (without, no prover did in 60 s). */
+  /*@ assert sizes_at: \forall integer m, t; 0 <= m < n && 0 <= t < rank &&
+        rank - inputs[m].rank <= t ==> \let j = t - (rank - inputs[m].rank);
+        inputs[m].dims[j] == \at(inputs[m].dims[j], Pre); */
   /*@ assert padded_kept: \forall integer m, t; 0 <= m < n && 0 <= t < rank ==>
         padded_dim(inputs[m], rank, t) == \at(padded_dim(inputs[m], rank, t), Pre); */
   /*@ assert c1_it: \forall integer m, t; 0 <= m < n && 0 <= t < rank ==>
