@@ -4,7 +4,7 @@
 set -euo pipefail
 missing=()
 for pkg in "$@"; do
-  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep "install ok installed" > /dev/null || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   echo "deps: installing ${missing[*]}"
