@@ -308,34 +308,6 @@ void *out_data(std::span<T> z, unsigned char &none) noexcept
   return z.data() != nullptr ? static_cast<void *>(z.data()) : static_cast<void *>(&none);
 }
 
-/* @req LIB-STRIDES SONNX-ELEM LIB-ROWMAJOR: Z[o] = x[sum_k i_k * strides[k]], where
-   (i_0 .. i_{r-1}) is the row-major index of o in zs and strides come from
-   sonnx_broadcast_strides (proved to agree with the element relation). The index is carried
-   from o to o + 1 like an odometer (last axis first, a wrap resets an axis and carries), so
-   that src follows it with no division per element (make bench, case string). Copies by
-   assignment, never by bytes, so any element type with a copy assignment works
-   (std::string). Requires count(zs) == cz <= z.size() and cz > 0. */
-template <class T>
-void assign_through(std::span<const T> x, const shape &zs, std::size_t cz, const std::size_t *strides,
-                    std::span<T> z) noexcept(std::is_nothrow_copy_assignable_v<T>)
-{
-  const std::size_t r = zs.rank();
-  std::array<std::size_t, max_rank> index{};
-  std::size_t src = 0; /* sum_k index[k] * strides[k] */
-  for (std::size_t o = 0; o < cz; ++o) {
-    z[o] = x[src];
-    for (std::size_t k = r; k > 0u;) {
-      --k;
-      if (++index[k] < zs[k]) {
-        src += strides[k];
-        break;
-      }
-      src -= (zs[k] - 1u) * strides[k]; /* index[k] was zs[k] - 1: back to 0, carry */
-      index[k] = 0;
-    }
-  }
-}
-
 using shape_fn = sonnx_status (*)(std::size_t, const sonnx_shape *, std::size_t *, std::size_t,
                                   std::size_t *, sonnx_error *);
 
@@ -355,24 +327,6 @@ inline result<shape> common_shape(shape_fn fn, std::span<const shape> shapes) no
     return error(e);
   }
   return shape(std::span<const std::size_t>(dims.data(), rank));
-}
-
-/* @req SONNX-REC: the common shape as the left fold of the binary SONNX rule, which is how
-   sonnx_broadcast computes it; two C views at a time, whatever the number of inputs. */
-inline result<shape> folded_shape(std::span<const shape> shapes) noexcept
-{
-  shape acc = shapes[0];
-  for (std::size_t m = 1; m < shapes.size(); ++m) {
-    const std::array<sonnx_shape, 2> pair{acc.as_c(), shapes[m].as_c()};
-    std::array<std::size_t, max_rank> dims{};
-    std::size_t rank = 0;
-    sonnx_error e{};
-    if (sonnx_broadcast_shape(2u, pair.data(), dims.data(), dims.size(), &rank, &e) != SONNX_OK) {
-      return error(e);
-    }
-    acc = shape(std::span<const std::size_t>(dims.data(), rank));
-  }
-  return acc;
 }
 
 } // namespace detail
@@ -415,6 +369,122 @@ inline result<shape> broadcast_shape_numpy(std::initializer_list<shape> shapes) 
   return broadcast_shape_numpy(std::span<const shape>(shapes.begin(), shapes.size()));
 }
 
+/* @req LIB-ITER SONNX-ELEM: visits the output of Broadcast(inputs) (SONNX rule) in row-major
+   runs, through the proved iteration sonnx_broadcast_iter_init / _next:
+     visit(std::size_t out_offset, std::size_t length, std::span<const std::size_t> src,
+           std::span<const std::size_t> step)
+   once per run, in order, the runs tiling [0, count): output element out_offset + s (s <
+   length) reads element src[m] + s * step[m] of input m (m < inputs.size()), step[m] 0 or 1.
+   Returns the output shape, or the C error (nothing visited) for bad input: sonnx_broadcast_shape's
+   checks and fields, then SONNX_ERR_OVERFLOW (input and axis no_index) when the output's count
+   does not fit in size_t; more than max_inputs inputs is SONNX_ERR_ARGUMENT as for
+   broadcast_shape. Nothing allocated: the C iterator and the src and step arrays (max_inputs
+   entries each) are on the stack. */
+namespace detail {
+
+/* for_each_broadcast's start, one function for every visit type: the C++ bound on n, the C
+   views (in the caller's array: the iterator reads them at each run), the C init. Returns n. */
+inline result<std::size_t> iter_start(std::span<const shape> inputs,
+                                      std::array<sonnx_shape, max_inputs> &views,
+                                      sonnx_broadcast_iter &it) noexcept
+{
+  const std::size_t n = inputs.size();
+  if (n > max_inputs) {
+    return too_many_inputs(n);
+  }
+  for (std::size_t m = 0; m < n; ++m) {
+    views[m] = inputs[m].as_c();
+  }
+  sonnx_error e{};
+  if (sonnx_broadcast_iter_init(n, views.data(), &it, &e) != SONNX_OK) {
+    return error(e);
+  }
+  return n;
+}
+
+} // namespace detail
+
+template <class F>
+result<shape> for_each_broadcast(std::span<const shape> inputs, F &&visit)
+{
+  std::array<sonnx_shape, max_inputs> views{};
+  sonnx_broadcast_iter it;
+  const result<std::size_t> started = detail::iter_start(inputs, views, it);
+  if (!started) {
+    return started.error();
+  }
+  const std::size_t n = *started;
+  std::array<std::size_t, max_inputs> src{};
+  std::array<std::size_t, max_inputs> step{};
+  std::size_t out_offset = 0;
+  for (;;) {
+    const std::size_t length = sonnx_broadcast_iter_next(&it, &out_offset, src.data(), step.data());
+    if (length == 0u) {
+      break;
+    }
+    visit(out_offset, length, std::span<const std::size_t>(src.data(), n),
+          std::span<const std::size_t>(step.data(), n));
+  }
+  return shape(std::span<const std::size_t>(it.dims, it.rank));
+}
+
+namespace detail {
+
+/* The std::string path of broadcast, broadcast_to and broadcast_in_dim (@req LIB-ITER SONNX-ELEM
+   LIB-ROWMAJOR), called once the C checks of the operation passed. The proven iteration over the
+   operands' shapes gives each run: its output offset o, its length, and each operand m's source
+   src[m] and step (0 or 1); sonnx_broadcast_iter_next's contract says the runs tile [0, count)
+   once, in order, and src/step are the element relation. Here only assignments:
+   zs[m][o + s] = xs[m][src[m] + s * step[m]] for the first xs.size() operands (the others, as
+   broadcast_to's target shape, are only walked). Every output's capacity in elements
+   (zs[m].size() >= count; the error names input m, or no_index when outputs_named is false: the
+   one output of broadcast_to and broadcast_in_dim) is checked before the first assignment, so
+   nothing is written on error. Should an assignment throw (std::bad_alloc), the
+   elements before it are assigned. */
+template <class T>
+result<shape> assign_runs(std::span<const shape> operands, std::span<const std::span<const T>> xs,
+                          std::span<const std::span<T>> zs,
+                          bool outputs_named) noexcept(std::is_nothrow_copy_assignable_v<T>)
+{
+  std::array<sonnx_shape, max_inputs> views{};
+  sonnx_broadcast_iter it;
+  const result<std::size_t> started = iter_start(operands, views, it);
+  if (!started) {
+    return started.error();
+  }
+  for (std::size_t m = 0; m < zs.size(); ++m) {
+    if (zs[m].size() < it.count) {
+      return error(c_error(SONNX_ERR_CAPACITY, outputs_named ? m : no_index, no_index, zs[m].size(),
+                           it.count));
+    }
+  }
+  std::array<std::size_t, max_inputs> src{};
+  std::array<std::size_t, max_inputs> step{};
+  std::size_t o = 0;
+  for (;;) {
+    const std::size_t length = sonnx_broadcast_iter_next(&it, &o, src.data(), step.data());
+    if (length == 0u) {
+      break;
+    }
+    for (std::size_t m = 0; m < xs.size(); ++m) {
+      const T *const from = xs[m].data() + src[m];
+      T *const to = zs[m].data() + o;
+      if (step[m] != 0u) {
+        for (std::size_t s = 0; s < length; ++s) {
+          to[s] = from[s];
+        }
+      } else {
+        for (std::size_t s = 0; s < length; ++s) {
+          to[s] = *from;
+        }
+      }
+    }
+  }
+  return shape(std::span<const std::size_t>(it.dims, it.rank));
+}
+
+} // namespace detail
+
 /* Z = x broadcast to zs, written row-major into z[0 .. count(zs)-1]; returns zs
    (@req ONNX-UNIDIR SONNX-ELEM SONNX-F LIB-ROWMAJOR). Checks, the first failing one decides:
      1. x.size() == count(xs), else SONNX_ERR_ARGUMENT (input 0, size() = x.size(),
@@ -426,8 +496,9 @@ inline result<shape> broadcast_shape_numpy(std::initializer_list<shape> shapes) 
    An empty span counts as a capacity of 0, never as NULL, so SONNX_ERR_NULL cannot arise.
    On error nothing is written (@req LIB-ERR-NOWRITE). x and z must not overlap
    (@req LIB-NOALIAS). Trivially copyable T goes to sonnx_broadcast_to as sizeof(T)-byte blocks;
-   std::string is copied by assignment through sonnx_broadcast_strides, never by bytes (should
-   an assignment throw std::bad_alloc, the elements before it are already assigned). */
+   std::string is copied by assignment, run by run through the proven iteration
+   (sonnx_broadcast_iter_next), never by bytes (should an assignment throw std::bad_alloc, the
+   elements before it are already assigned). */
 template <element T>
 result<shape> broadcast_to(std::span<const T> x, const shape &xs, std::span<T> z,
                            const shape &zs) noexcept(std::is_nothrow_copy_assignable_v<T>)
@@ -445,29 +516,26 @@ result<shape> broadcast_to(std::span<const T> x, const shape &xs, std::span<T> z
     }
     return zs;
   } else {
-    /* Validation only: with capacity 0 the C function writes nothing, and its errors before
-       the capacity check are exactly those of the trivially copyable path. */
+    /* The C checks with capacity 0: by sonnx_broadcast_to's contract the capacity is its last
+       check, so SONNX_OK means count(zs) == 0 (nothing to write) and SONNX_ERR_CAPACITY means
+       every other check passed; any other status is the error of the bytes path. */
     const sonnx_status st =
         sonnx_broadcast_to(xs.as_c(), x.data(), sizeof(T), zs.as_c(), z_data, 0u, &e);
-    if (st != SONNX_OK && st != SONNX_ERR_CAPACITY) {
-      return error(e);
-    }
-    const result<std::size_t> count_z = count(zs); /* exists: the C checks passed */
-    if (!count_z) {
-      return count_z.error();
-    }
-    const std::size_t cz = *count_z;
-    if (z.size() < cz) {
-      return error(detail::c_error(SONNX_ERR_CAPACITY, no_index, no_index, z.size(), cz));
-    }
-    if (cz == 0u) {
+    if (st == SONNX_OK) {
       return zs;
     }
-    std::array<std::size_t, max_rank> strides{};
-    if (sonnx_broadcast_strides(xs.as_c(), zs.as_c(), strides.data(), &e) != SONNX_OK) {
+    if (st != SONNX_ERR_CAPACITY) {
       return error(e);
     }
-    detail::assign_through(x, zs, cz, strides.data(), z);
+    /* count(zs) > 0, so every size of zs is >= 1 and Broadcast(xs, zs) == zs: the iteration
+       over {xs, zs} walks zs in row-major order, reading x through the element relation. */
+    const std::array<shape, 2> operands{xs, zs};
+    const std::array<std::span<const T>, 1> from{x};
+    const std::array<std::span<T>, 1> to{z};
+    const result<shape> walked = detail::assign_runs<T>(operands, from, to, false);
+    if (!walked) {
+      return walked.error();
+    }
     return zs;
   }
 }
@@ -487,8 +555,8 @@ result<shape> broadcast_to(std::span<const T> x, const shape &xs, std::span<T> z
         input() = m, in elements.
    Nothing is written on error (@req LIB-ERR-NOWRITE); no two spans may overlap
    (@req LIB-NOALIAS). Trivially copyable T goes to sonnx_broadcast in one call; std::string is
-   validated by the same call with capacities 0, then copied by assignment through
-   sonnx_broadcast_strides. */
+   validated by the same call with capacities 0, then copied by assignment run by run through
+   the proven iteration (sonnx_broadcast_iter_next). */
 template <element T>
 result<shape> broadcast(std::span<const std::span<const T>> xs, std::span<const shape> shapes,
                         std::span<const std::span<T>> zs) noexcept(std::is_nothrow_copy_assignable_v<T>)
@@ -523,41 +591,16 @@ result<shape> broadcast(std::span<const std::span<const T>> xs, std::span<const 
     }
     return shape(std::span<const std::size_t>(dims.data(), rank));
   } else {
-    if (st != SONNX_OK && st != SONNX_ERR_CAPACITY) {
+    /* By sonnx_broadcast's contract the capacity is its last check: SONNX_OK with capacities
+       0 means the common shape has no element (the call wrote it), SONNX_ERR_CAPACITY that
+       every other check passed (the common shape then comes from the iteration). */
+    if (st == SONNX_OK) {
+      return shape(std::span<const std::size_t>(dims.data(), rank));
+    }
+    if (st != SONNX_ERR_CAPACITY) {
       return error(e);
     }
-    /* Stopped at a capacity, the call wrote no shape: take it from the fold it made. */
-    const result<shape> common = (st == SONNX_OK)
-                                     ? result<shape>(shape(std::span<const std::size_t>(dims.data(), rank)))
-                                     : detail::folded_shape(shapes);
-    if (!common) {
-      return common;
-    }
-    const shape &zshape = *common;
-    const result<std::size_t> count_z = count(zshape);
-    if (!count_z) {
-      return count_z.error();
-    }
-    const std::size_t cz = *count_z;
-    for (std::size_t m = 0; m < n; ++m) {
-      if (zs[m].size() < cz) {
-        return error(detail::c_error(SONNX_ERR_CAPACITY, m, no_index, zs[m].size(), cz));
-      }
-    }
-    if (cz == 0u) {
-      return zshape;
-    }
-    std::array<std::size_t, max_rank> strides{};
-    for (std::size_t m = 0; m < n; ++m) { /* every view first: no output is written on error */
-      if (sonnx_broadcast_strides(shapes[m].as_c(), zshape.as_c(), strides.data(), &e) != SONNX_OK) {
-        return error(e);
-      }
-    }
-    for (std::size_t m = 0; m < n; ++m) {
-      (void)sonnx_broadcast_strides(shapes[m].as_c(), zshape.as_c(), strides.data(), nullptr);
-      detail::assign_through(xs[m], zshape, cz, strides.data(), zs[m]);
-    }
-    return zshape;
+    return detail::assign_runs<T>(shapes, xs, zs, true);
   }
 }
 
@@ -637,26 +680,23 @@ result<shape> broadcast_in_dim(std::span<const T> x, const shape &xs,
     /* Validation only (capacity 0: nothing written), then assignment through the view of x'. */
     const sonnx_status st = sonnx_broadcast_in_dim(xs.as_c(), x.data(), sizeof(T),
                                                    broadcast_dimensions.data(), zs.as_c(), z_data, 0u, &e);
-    if (st != SONNX_OK && st != SONNX_ERR_CAPACITY) {
-      return error(e);
-    }
-    const result<std::size_t> count_z = count(zs);
-    if (!count_z) {
-      return count_z.error();
-    }
-    const std::size_t cz = *count_z;
-    if (z.size() < cz) {
-      return error(detail::c_error(SONNX_ERR_CAPACITY, no_index, no_index, z.size(), cz));
-    }
-    if (cz == 0u) {
+    /* As broadcast_to: SONNX_OK means count(zs) == 0, SONNX_ERR_CAPACITY that every other
+       check passed (sonnx_broadcast_in_dim's contract: the capacity is its last check). */
+    if (st == SONNX_OK) {
       return zs;
     }
-    const shape inserted = detail::inserted_shape(xs, broadcast_dimensions, zs);
-    std::array<std::size_t, max_rank> strides{};
-    if (sonnx_broadcast_strides(inserted.as_c(), zs.as_c(), strides.data(), &e) != SONNX_OK) {
+    if (st != SONNX_ERR_CAPACITY) {
       return error(e);
     }
-    detail::assign_through(x, zs, cz, strides.data(), z);
+    /* x' (x's sizes on their axes, 1 elsewhere) matches zs on every axis it does not stretch,
+       and every size of zs is >= 1: Broadcast(x', zs) == zs, walked as in broadcast_to. */
+    const std::array<shape, 2> operands{detail::inserted_shape(xs, broadcast_dimensions, zs), zs};
+    const std::array<std::span<const T>, 1> from{x};
+    const std::array<std::span<T>, 1> to{z};
+    const result<shape> walked = detail::assign_runs<T>(operands, from, to, false);
+    if (!walked) {
+      return walked.error();
+    }
     return zs;
   }
 }
@@ -709,65 +749,6 @@ inline result<shape> expand_shape(const shape &x, const shape &target) noexcept
   return shape(std::span<const std::size_t>(dims.data(), rank));
 }
 
-
-/* @req LIB-ITER SONNX-ELEM: visits the output of Broadcast(inputs) (SONNX rule) in row-major
-   runs, through the proved iteration sonnx_broadcast_iter_init / _next:
-     visit(std::size_t out_offset, std::size_t length, std::span<const std::size_t> src,
-           std::span<const std::size_t> step)
-   once per run, in order, the runs tiling [0, count): output element out_offset + s (s <
-   length) reads element src[m] + s * step[m] of input m (m < inputs.size()), step[m] 0 or 1.
-   Returns the output shape, or the C error (nothing visited) for bad input: sonnx_broadcast_shape's
-   checks and fields, then SONNX_ERR_OVERFLOW (input and axis no_index) when the output's count
-   does not fit in size_t; more than max_inputs inputs is SONNX_ERR_ARGUMENT as for
-   broadcast_shape. Nothing allocated: the C iterator and the src and step arrays (max_inputs
-   entries each) are on the stack. */
-namespace detail {
-
-/* for_each_broadcast's start, one function for every visit type: the C++ bound on n, the C
-   views (in the caller's array: the iterator reads them at each run), the C init. Returns n. */
-inline result<std::size_t> iter_start(std::span<const shape> inputs,
-                                      std::array<sonnx_shape, max_inputs> &views,
-                                      sonnx_broadcast_iter &it) noexcept
-{
-  const std::size_t n = inputs.size();
-  if (n > max_inputs) {
-    return too_many_inputs(n);
-  }
-  for (std::size_t m = 0; m < n; ++m) {
-    views[m] = inputs[m].as_c();
-  }
-  sonnx_error e{};
-  if (sonnx_broadcast_iter_init(n, views.data(), &it, &e) != SONNX_OK) {
-    return error(e);
-  }
-  return n;
-}
-
-} // namespace detail
-
-template <class F>
-result<shape> for_each_broadcast(std::span<const shape> inputs, F &&visit)
-{
-  std::array<sonnx_shape, max_inputs> views{};
-  sonnx_broadcast_iter it;
-  const result<std::size_t> started = detail::iter_start(inputs, views, it);
-  if (!started) {
-    return started.error();
-  }
-  const std::size_t n = *started;
-  std::array<std::size_t, max_inputs> src{};
-  std::array<std::size_t, max_inputs> step{};
-  std::size_t out_offset = 0;
-  for (;;) {
-    const std::size_t length = sonnx_broadcast_iter_next(&it, &out_offset, src.data(), step.data());
-    if (length == 0u) {
-      break;
-    }
-    visit(out_offset, length, std::span<const std::size_t>(src.data(), n),
-          std::span<const std::size_t>(step.data(), n));
-  }
-  return shape(std::span<const std::size_t>(it.dims, it.rank));
-}
 
 } // namespace sonnx
 
