@@ -127,5 +127,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       fail(target, "bytes written after the NUL");
     }
   }
+  /* Outcomes: the status formatted (err NULL apart), and whether the buffer held it. */
+  static const char *const formatted[8] = {"ok", "null", "argument", "rank", "incompatible",
+                                           "overflow", "capacity", "unknown"};
+  count_outcome(err == nullptr ? "err_null" : formatted[static_cast<size_t>(e.status) & 7u]);
+  count_outcome(cap == 0 ? "no_buffer" : want.size() >= cap ? "truncated" : "whole");
   return 0;
 }

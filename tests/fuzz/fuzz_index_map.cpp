@@ -20,6 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (got != f(a, bsize, c) || got >= bsize) {
       fail(target, "f(" + num(a) + ", " + num(bsize) + ", " + num(c) + ") = " + num(got));
     }
+    count_outcome(bsize == c ? "f_same" : "f_stretched"); /* SONNX-F's two cases */
   }
   const Shape x = decode_shape(b);
   const size_t extra = b.u8() % 4;
@@ -32,6 +33,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       if (got != pad(x.dims, ny, i)) {
         fail(target, "padded size of axis " + num(i) + " is " + num(got));
       }
+      count_outcome(i < extra ? "pad_added" : "pad_kept"); /* SONNX-STEP1-PAD's two cases */
     }
   }
   return 0;

@@ -411,6 +411,51 @@ inline StatusReport status_report;
 
 inline void count_status(sonnx_status s) { status_counts()[static_cast<size_t>(s) & 7u] += 1; }
 
+/* The outcomes of a target whose function returns no status (sonnx_index_map,
+   sonnx_format_error): each checked call counts the outcomes it reached, by name, and the
+   counts are printed when the fuzzer exits ("outcomes: name count, ..."), for the verdict
+   of tools/fuzz_verdict.py against tests/fuzz/outcomes.txt. Names are string literals. */
+struct Outcome {
+  const char *name;
+  size_t count;
+};
+constexpr size_t kMaxOutcomes = 16;
+inline Outcome *outcome_table()
+{
+  static Outcome table[kMaxOutcomes];
+  return table;
+}
+struct OutcomeReport {
+  ~OutcomeReport()
+  {
+    const Outcome *t = outcome_table();
+    if (t[0].name == nullptr) {
+      return;
+    }
+    std::fprintf(stderr, "outcomes:");
+    for (size_t k = 0; k < kMaxOutcomes && t[k].name != nullptr; ++k) {
+      std::fprintf(stderr, "%s %s %zu", k == 0 ? "" : ",", t[k].name, t[k].count);
+    }
+    std::fprintf(stderr, "\n");
+  }
+};
+inline OutcomeReport outcome_report;
+
+inline void count_outcome(const char *name)
+{
+  Outcome *t = outcome_table();
+  for (size_t k = 0; k < kMaxOutcomes; ++k) {
+    if (t[k].name == nullptr) {
+      t[k].name = name;
+    }
+    if (std::strcmp(t[k].name, name) == 0) {
+      t[k].count += 1;
+      return;
+    }
+  }
+  fail("count_outcome", std::string("more than 16 outcome names: ") + name);
+}
+
 /* The requirement IDs a message of err's status may cite, from README.md's catalogue ("Error
    messages") and sonnx_rule in sonnx_broadcast.h: one per status, but for SONNX_ERR_INCOMPATIBLE
    the ID of err->rule (a value outside the list reads as SONNX_RULE_SONNX) and for

@@ -89,6 +89,8 @@ seeds["broadcast_to"] = {
     "one-to-zero": to_call([1], [0]),
     "overflow": to_call([1], [1 << 32, 1 << 32], es=1),
     "x-null": to_call([3], [2, 3], flags=1),
+    # every status of the contract has a seed (tests/fuzz/outcomes.txt): x of rank 65
+    "rank-65": bytes([0]) + size(4) + bytes([0]) + shape([], rank=65) + shape([2, 3]),
 }
 
 
@@ -112,6 +114,11 @@ seeds["broadcast"] = {
     "zero": nary_call([([0], 4), ([2, 0], 4)]),
     "n-0": nary_call([], n=0),
     "overflow": nary_call([([1 << 32, 1], 1), ([1, 1 << 32], 1)]),
+    "inputs-null": nary_call([([2], 4)], flags=1),
+    # input 0 of rank 65; output 0 one byte short of its count * elem_size
+    "rank-65": bytes([0, 1, 0]) + bytes([0]) + size(4) + bytes([0]) + shape([], rank=65),
+    "capacity-short": bytes([0, 2, 0]) + bytes([0]) + size(4) + bytes([1]) + shape([2, 1])
+                      + bytes([0]) + size(4) + bytes([0]) + shape([1, 3]),
 }
 
 seeds["broadcast_strides"] = {
@@ -120,6 +127,7 @@ seeds["broadcast_strides"] = {
     "overflow": bytes([0]) + shape([1 << 32, 1 << 32]) + shape([1 << 32, 1 << 32]),
     "incompatible": bytes([0]) + shape([4, 1]) + shape([5, 1]),
     "strides-null": bytes([1]) + shape([3]) + shape([2, 3]),
+    "rank-65": bytes([0]) + shape([], rank=65) + shape([2, 3]),
 }
 
 seeds["source_offset"] = {
@@ -127,6 +135,9 @@ seeds["source_offset"] = {
     "out-of-range": bytes([0]) + shape([3, 1]) + shape([2, 3, 4]) + size(1) + size(3) + size(0),
     "folded": bytes([8]) + shape([5, 1, 7]) + shape([4, 5, 6, 7]) + size(200) + size(201) + size(202) + size(203),
     "offset-null": bytes([2]) + shape([3]) + shape([2, 3]) + size(0) + size(0),
+    "rank-65": bytes([0]) + shape([], rank=65) + shape([2, 3]) + size(0) + size(0),
+    "incompatible": bytes([0]) + shape([4, 1]) + shape([5, 1]) + size(0) + size(0),
+    "overflow": bytes([0]) + shape([1 << 32, 1 << 32]) + shape([1 << 32, 1 << 32]) + size(0) + size(0),
 }
 
 
@@ -157,6 +168,7 @@ seeds["format_error"] = {
     "truncated": err_bytes(4, 1, 2, 4, 3, cap_mode=1) + size(10),
     "err-null": err_bytes(0, 0, 0, 0, 0, flags=1),
     "extreme": err_bytes(3, M64 - 1, M64 - 1, M64, M64),
+    "unknown-status": err_bytes(7, M64, M64, 0, 0),
 }
 
 seeds["index_map"] = {
