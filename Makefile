@@ -145,34 +145,43 @@ include tools/install.mk
 STAGES := proofs smoke doctest-gcc doctest-clang doctest-threads noalloc stack properties numpy \
           xla_properties fast_copy conformance sanitize fuzz lint install consumer_c consumer_cxx consumer_wp \
           xtensor_oracle trace coverage
-# The smoke tests (proofs/smoke.sh) run in the background while the stages after the proofs
-# run: their verdicts are bounded by prover steps, not time, so the load does not change them,
-# and their wall time is mostly hidden (fresh-clone CI of adf87d6: smoke 624 s beside the
-# later stages' 564 s, ending 60 s after them; WP's own run, whose goals have time limits,
-# runs alone). Their log is printed when they end, before the summary.
+# WP's run (proofs-wp) leaves about 40% of the two cores idle: most of its 50 minutes is
+# Frama-C's own single-threaded work (task generation, Qed), and the provers' winning time
+# summed to 813 s in the CI run of adf87d6 (vmstat every 30 s in the run of 74cf1f6: 40% idle).
+# So the stages whose verdicts do not depend on time run beside it, at the lowest priority
+# (nice 19: they take the idle cycles, and a prover of WP, at priority 0, keeps its core):
+#   - the smoke tests (proofs/smoke.sh; their verdicts are bounded by prover steps, not time;
+#     their own why3 config and cache, see smoke.sh);
+#   - beside-wp: the tests, sanitizers, properties, NumPy, conformance, lint, install and
+#     consumers, coverage, and the fuzz builds.
+# After WP: the stages that read WP's results or have time limits themselves: the fuzz round
+# (5 s per target: its execution counts mean more on a quiet machine), consumer-wp (a WP run
+# with prover timeouts) and trace (it reads WP's results). Each background job's log is
+# printed when it ends, before the summary; each stage still writes its own result file.
+BESIDE_WP := tests noalloc properties fast-copy-properties conformance sanitize fuzz-build lint \
+             install-check consumer-c consumer-cxx xtensor-oracle coverage
+.PHONY: beside-wp
+beside-wp:
+	@status=0; \
+	for stage in $(BESIDE_WP); do $(MAKE) --no-print-directory $$stage || status=1; done; \
+	exit $$status
+
 check:
-	@rm -rf $(BUILD)/results $(BUILD)/smoke-stage.rc
+	@rm -rf $(BUILD)/results $(BUILD)/smoke-stage.rc $(BUILD)/beside-wp.rc
 	@status=0; \
 	$(MAKE) --no-print-directory deps || status=1; \
 	$(MAKE) --no-print-directory build-gcc build-clang || status=1; \
-	$(MAKE) --no-print-directory proofs-wp || status=1; \
-	{ $(MAKE) --no-print-directory proofs-smoke > $(BUILD)/smoke-stage.log 2>&1; \
+	mkdir -p $(BUILD); \
+	{ nice -n 19 $(MAKE) --no-print-directory proofs-smoke > $(BUILD)/smoke-stage.log 2>&1; \
 	  echo $$? > $(BUILD)/smoke-stage.rc; } & smoke_pid=$$!; \
-	$(MAKE) --no-print-directory tests || status=1; \
-	$(MAKE) --no-print-directory noalloc || status=1; \
-	$(MAKE) --no-print-directory properties || status=1; \
-	$(MAKE) --no-print-directory fast-copy-properties || status=1; \
-	$(MAKE) --no-print-directory conformance || status=1; \
-	$(MAKE) --no-print-directory sanitize || status=1; \
+	{ nice -n 19 $(MAKE) --no-print-directory beside-wp > $(BUILD)/beside-wp.log 2>&1; \
+	  echo $$? > $(BUILD)/beside-wp.rc; } & beside_pid=$$!; \
+	$(MAKE) --no-print-directory proofs-wp || status=1; \
+	wait $$beside_pid; cat $(BUILD)/beside-wp.log; \
+	[ "$$(cat $(BUILD)/beside-wp.rc 2>/dev/null)" = 0 ] || status=1; \
 	$(MAKE) --no-print-directory fuzz-check || status=1; \
-	$(MAKE) --no-print-directory lint || status=1; \
-	$(MAKE) --no-print-directory install-check || status=1; \
-	$(MAKE) --no-print-directory consumer-c || status=1; \
-	$(MAKE) --no-print-directory consumer-cxx || status=1; \
 	$(MAKE) --no-print-directory consumer-wp || status=1; \
-	$(MAKE) --no-print-directory xtensor-oracle || status=1; \
 	$(MAKE) --no-print-directory trace || status=1; \
-	$(MAKE) --no-print-directory coverage || status=1; \
 	wait $$smoke_pid; cat $(BUILD)/smoke-stage.log; \
 	[ "$$(cat $(BUILD)/smoke-stage.rc 2>/dev/null)" = 0 ] || status=1; \
 	python3 tools/check_summary.py --stages "$(STAGES)" $$status

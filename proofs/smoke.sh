@@ -43,11 +43,15 @@
 # bare `return;` of a void function, a `break`): such dead code is not looked for here.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=build/proofs
+# The why3 config and the WP cache are this run's own (build/proofs/smoke-why3/): make check
+# runs the smoke tests beside proofs/wp.sh, which writes build/proofs/why3.conf as it starts.
+out=build/proofs/smoke-why3
 mkdir -p "$out" build/results
 WP_PAR=${WP_PAR:-$(nproc)}
 SMOKE_STEPS=${SMOKE_STEPS:-100000}
 source proofs/why3/config.sh
+cache="$out/cache"
+out=build/proofs
 # Every goal category but the smoke tests (frama-c -wp-help: -wp-prop); -wp-prop=@smoke
 # selects nothing in Frama-C 25.
 not_smoke=-@lemma,-@requires,-@ensures,-@assigns,-@assert,-@check,-@invariant,-@variant
@@ -58,7 +62,7 @@ flags=(
   -wp -wp-rte -warn-unsigned-overflow -warn-unsigned-downcast
   -wp-smoke-tests -wp-no-smoke-dead-call -wp-prop="$not_smoke"
   -wp-prover cvc4 -wp-steps "$SMOKE_STEPS" -wp-smoke-timeout 10 -wp-par "$WP_PAR"
-  -wp-cache update -wp-cache-dir "$out/cache"
+  -wp-cache update -wp-cache-dir "$cache"
   -wp-report-json "$out/smoke-wp.json"
 )
 # The 10 s timeout only bounds a stuck prover: 100000 cvc4 steps take well under 1 s.
