@@ -112,6 +112,7 @@ typedef struct {
 #include "data_logic.h"
 #include "operator_logic.h"
 #include "iter_logic.h"
+#include "multi_index_logic.h" /* the spec's multi-index form: elements_at_indices */
 /*@
   // err and out_rank do not overlap, or one of them is NULL. A bare
   // \separated(err, out_rank) would be false for two NULLs (the same location),
@@ -559,6 +560,8 @@ sonnx_status sonnx_shape_count(sonnx_shape s, size_t *count);
       ensures \result == SONNX_OK;
       ensures elements: elements_broadcast{Post, Pre}((char *)z_data,
         (char *)x_data, elem_size, x, z, shape_count{Pre}(z));
+      ensures indices:             // @req SONNX-ELEM, as 001 writes it: Z[i] = X[f(i)]
+        elements_at_indices_to{Post, Pre}((char *)z_data, (char *)x_data, elem_size, x, z.rank, (size_t *)z.dims);
       ensures sources: sources_inside{Pre}(x, z, elem_size, shape_count{Pre}(x), shape_count{Pre}(z));
       ensures err != \null ==> err->status == SONNX_OK;
     complete behaviors;
@@ -701,6 +704,9 @@ sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_s
         elements_broadcast_to{Post, Pre}((char *)\at(outputs[m].data, Pre), (char *)\at(inputs[m].data, Pre),
           \at(inputs[m].elem_size, Pre), \at(inputs[m].shape, Pre), *out_rank, out_dims,
           count_from(out_dims, 0, *out_rank));
+      ensures indices: \forall integer m; 0 <= m < n ==>   // @req SONNX-ELEM, as 001 writes it: Zm[i] = Ym[f(i)]
+        elements_at_indices{Post, Pre}((char *)\at(outputs[m].data, Pre), (char *)\at(inputs[m].data, Pre),
+          \at(inputs[m].elem_size, Pre), \at(inputs[m].shape, Pre), *out_rank, out_dims);
       ensures room:                // @req LIB-CAPACITY
         outputs_hold{Pre}((sonnx_tensor *)inputs, (sonnx_buffer *)outputs, n, count_from(out_dims, 0, *out_rank));
       ensures beyond:   // @req LIB-ERR-NOWRITE: nothing past each output's count * elem_size bytes

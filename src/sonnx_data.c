@@ -441,6 +441,28 @@ sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_s
     return sonnx_report_to_target(err, s.status, s.input, s.axis, s.size, s.expected);
   }
   broadcast_data((const char *)x_data, (char *)z_data, elem_size, x, z, s.x_count, s.z_count);
+  /* The spec's form of the element relation (ensures indices), from the flat one just proved
+     and the facts of z's index box (sonnx_lemma_index_facts), one step at a time: the flat
+     relation at each multi-index's offset, its source is the f-mapped offset, so its bytes
+     are Z[i]'s and X[f(i)]'s. */
+  /*@ ghost sonnx_lemma_index_facts(x, z.dims, z.rank); */
+  /*@ assert each_o: \forall size_t i[SONNX_MAX_RANK]; in_box(i, (size_t *)z.dims, z.rank) ==>
+        element_broadcast{Here, Pre}((char *)z_data, (char *)x_data, elem_size, x, z,
+          row_offset(i, (size_t *)z.dims, z.rank)); */
+  /*@ assert each_x: \forall size_t i[SONNX_MAX_RANK]; in_box(i, (size_t *)z.dims, z.rank) ==>
+        element_bytes_equal{Here, Pre}((char *)z_data, row_offset(i, (size_t *)z.dims, z.rank), (char *)x_data,
+          source_offset(x, z, row_offset(i, (size_t *)z.dims, z.rank)), elem_size); */
+  /*@ assert each_ym: \forall size_t i[SONNX_MAX_RANK]; in_box(i, (size_t *)z.dims, z.rank) ==>
+        ym_offset(x, (size_t *)z.dims, z.rank, i) ==
+        source_from(x, (size_t *)z.dims, z.rank, row_offset(i, (size_t *)z.dims, z.rank), 0); */
+  /*@ assert each_s: \forall size_t i[SONNX_MAX_RANK]; in_box(i, (size_t *)z.dims, z.rank) ==>
+        element_bytes_equal{Here, Pre}((char *)z_data, row_offset(i, (size_t *)z.dims, z.rank), (char *)x_data,
+          source_from(x, (size_t *)z.dims, z.rank, row_offset(i, (size_t *)z.dims, z.rank), 0), elem_size); */
+  /*@ assert each_b: \forall size_t i[SONNX_MAX_RANK]; in_box(i, (size_t *)z.dims, z.rank) ==>
+        element_bytes_equal{Here, Pre}((char *)z_data, row_offset(i, (size_t *)z.dims, z.rank), (char *)x_data,
+          ym_offset(x, (size_t *)z.dims, z.rank, i), elem_size); */
+  /*@ assert indices: elements_at_indices_to{Here, Pre}((char *)z_data, (char *)x_data, elem_size, x, z.rank,
+        (size_t *)z.dims); */
   return sonnx_report(err, SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u);
 }
 
@@ -1941,5 +1963,47 @@ sonnx_status sonnx_broadcast(size_t n, const sonnx_tensor *inputs, const sonnx_b
   /*@ assert called: inputs != \null && outputs != \null && 1 <= n <= SONNX_MAX_INPUTS &&
         out_rank != \null && (out_dims != \null || dims_capacity == 0); */
   broadcast_passed(n, inputs, outputs, out_dims, dims_capacity, out_rank, err, c.rank, c.count);
+  /* The spec's form of the element relation (ensures indices), input by input, from the flat
+     one just proved: the facts of the result's index box (sonnx_lemma_index_facts); the flat
+     relation at each multi-index's offset (each_o); its source is the f-mapped offset (each_ym);
+     so Zm[i]'s bytes are Ym[f(i)]'s (each_s, each_b). One step per assert: together they time
+     out (20 s, z3 and cvc4), apart each takes under 0.5 s. */
+  /*@ ghost
+    size_t m = 0;
+    /@ loop invariant 0 <= m <= n;
+       loop invariant indices: \forall integer j; 0 <= j < m ==>
+         elements_at_indices{Here, Pre}((char *)\at(outputs[j].data, Pre), (char *)\at(inputs[j].data, Pre),
+           \at(inputs[j].elem_size, Pre), \at(inputs[j].shape, Pre), *out_rank, out_dims);
+       loop assigns m;
+       loop variant n - m;
+    @/
+    while (m < n) {
+      sonnx_lemma_index_facts(inputs[m].shape, out_dims, *out_rank);
+      /@ assert facts: \let v = m; index_facts(\at(inputs[v].shape, Pre), *out_rank, out_dims); @/
+      /@ assert flat: \let v = m; \let zb = (char *)\at(outputs[v].data, Pre); \let xb = (char *)\at(inputs[v].data, Pre);
+           \let es = \at(inputs[v].elem_size, Pre); \let x = \at(inputs[v].shape, Pre);
+           elements_broadcast_to{Here, Pre}(zb, xb, es, x, *out_rank, out_dims, count_from(out_dims, 0, *out_rank)); @/
+      /@ assert each_o: \let v = m; \let zb = (char *)\at(outputs[v].data, Pre); \let xb = (char *)\at(inputs[v].data, Pre);
+           \let es = \at(inputs[v].elem_size, Pre); \let x = \at(inputs[v].shape, Pre);
+           \forall size_t i[SONNX_MAX_RANK]; in_box(i, out_dims, *out_rank) ==>
+             element_broadcast_to{Here, Pre}(zb, xb, es, x, *out_rank, out_dims, row_offset(i, out_dims, *out_rank)); @/
+      /@ assert each_ym: \let v = m; \let x = \at(inputs[v].shape, Pre);
+           \forall size_t i[SONNX_MAX_RANK]; in_box(i, out_dims, *out_rank) ==>
+             ym_offset(x, out_dims, *out_rank, i) == source_from(x, out_dims, *out_rank, row_offset(i, out_dims, *out_rank), 0); @/
+      /@ assert each_s: \let v = m; \let zb = (char *)\at(outputs[v].data, Pre); \let xb = (char *)\at(inputs[v].data, Pre);
+           \let es = \at(inputs[v].elem_size, Pre); \let x = \at(inputs[v].shape, Pre);
+           \forall size_t i[SONNX_MAX_RANK]; in_box(i, out_dims, *out_rank) ==>
+             element_bytes_equal{Here, Pre}(zb, row_offset(i, out_dims, *out_rank), xb,
+               source_from(x, out_dims, *out_rank, row_offset(i, out_dims, *out_rank), 0), es); @/
+      /@ assert each_b: \let v = m; \let zb = (char *)\at(outputs[v].data, Pre); \let xb = (char *)\at(inputs[v].data, Pre);
+           \let es = \at(inputs[v].elem_size, Pre); \let x = \at(inputs[v].shape, Pre);
+           \forall size_t i[SONNX_MAX_RANK]; in_box(i, out_dims, *out_rank) ==>
+             element_bytes_equal{Here, Pre}(zb, row_offset(i, out_dims, *out_rank), xb, ym_offset(x, out_dims, *out_rank, i), es); @/
+      /@ assert each: \let v = m; \let zb = (char *)\at(outputs[v].data, Pre); \let xb = (char *)\at(inputs[v].data, Pre);
+           \let es = \at(inputs[v].elem_size, Pre); \let x = \at(inputs[v].shape, Pre);
+           elements_at_indices{Here, Pre}(zb, xb, es, x, *out_rank, out_dims); @/
+      m++;
+    }
+  */
   return SONNX_OK;
 }

@@ -30,6 +30,15 @@
 #include "multi_index_lemmas.h" /* LIB-ROWMAJOR SONNX-ELEM: the spec's multi-index form (spec/acsl) */
 #endif
 
+/* sonnx_internal.h's ghost lemma for the operator's contract (the spec's form of SONNX-ELEM):
+   the proof is the multi-index lemmas' of this unit. */
+/*@ ghost
+  void sonnx_lemma_index_facts(sonnx_shape x, const size_t *d, size_t r)
+  {
+    lemma_index_facts(x, d, r);
+  }
+*/
+
 #include <string.h>
 
 /* Doubling stops at this many bytes: from then on every copy reads the same chunk (the run

@@ -298,6 +298,18 @@ void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_s
 void sonnx_reference_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_shape z,
                           size_t count_x, size_t count_z);
 
+/* Ghost lemma (spec/acsl/multi_index_lemmas.h, lemma_index_facts): the facts of a result shape
+   (r, d) that make the spec's multi-index relation and the contracts' flat one the same
+   statement, for the input x. Global, so that sonnx_broadcast (sonnx_data.c) calls the one
+   proof made in sonnx_fast_copy.c instead of a copy of the inductions in its own unit. */
+/*@ ghost
+  /@ requires r <= SONNX_MAX_RANK;
+     assigns \nothing;
+     ensures index_facts(x, r, (size_t *)d);                       // @req SONNX-ELEM LIB-ROWMAJOR
+  @/
+  void sonnx_lemma_index_facts(sonnx_shape x, const size_t *d, size_t r);
+*/
+
 #ifdef __cplusplus
 }
 #endif

@@ -83,6 +83,15 @@
     \forall size_t i[SONNX_MAX_RANK]; in_box{L1}(i, d, r) ==>
       element_at_index{L1, L2}(zb, xb, es, x, r, d, i);
 
+  // @req SONNX-ELEM
+  // elements_at_indices with the shape (r, d) read in L2, with the input: the form for
+  // sonnx_broadcast_to, whose target shape z is an argument (read in Pre), not a result of
+  // the call. Where the sizes are the same in L1 and L2 the two predicates are one.
+  predicate elements_at_indices_to{L1, L2}(char *zb, char *xb, size_t es, sonnx_shape x, integer r,
+                                           size_t *d) =
+    \forall size_t i[SONNX_MAX_RANK]; in_box{L2}(i, d, r) ==>
+      element_bytes_equal{L1, L2}(zb, row_offset{L2}(i, d, r), xb, ym_offset{L2}(x, d, r, i), es);
+
   // @req LIB-ROWMAJOR
   // Some multi-index of the box has offset o. (A predicate, so that provers instantiate
   // "for every o there is a multi-index" on a symbol.)
