@@ -402,18 +402,12 @@ inline result<std::size_t> iter_start(std::span<const shape> inputs,
   return n;
 }
 
-} // namespace detail
-
-template <class F>
-result<shape> for_each_broadcast(std::span<const shape> inputs, F &&visit)
+/* The one walk over a started iteration (for_each_broadcast and assign_runs): each run of
+   sonnx_broadcast_iter_next, in order, to visit(out_offset, length, src, step), with the first
+   n entries of src and step. Returns the output shape. */
+template <class Visit>
+shape walk_runs(sonnx_broadcast_iter &it, std::size_t n, Visit &&visit)
 {
-  std::array<sonnx_shape, max_inputs> views{};
-  sonnx_broadcast_iter it;
-  const result<std::size_t> started = detail::iter_start(inputs, views, it);
-  if (!started) {
-    return started.error();
-  }
-  const std::size_t n = *started;
   std::array<std::size_t, max_inputs> src{};
   std::array<std::size_t, max_inputs> step{};
   std::size_t out_offset = 0;
@@ -426,6 +420,20 @@ result<shape> for_each_broadcast(std::span<const shape> inputs, F &&visit)
           std::span<const std::size_t>(step.data(), n));
   }
   return shape(std::span<const std::size_t>(it.dims, it.rank));
+}
+
+} // namespace detail
+
+template <class F>
+result<shape> for_each_broadcast(std::span<const shape> inputs, F &&visit)
+{
+  std::array<sonnx_shape, max_inputs> views{};
+  sonnx_broadcast_iter it;
+  const result<std::size_t> started = detail::iter_start(inputs, views, it);
+  if (!started) {
+    return started.error();
+  }
+  return detail::walk_runs(it, *started, visit);
 }
 
 namespace detail {
@@ -458,14 +466,8 @@ result<shape> assign_runs(std::span<const shape> operands, std::span<const std::
                            it.count));
     }
   }
-  std::array<std::size_t, max_inputs> src{};
-  std::array<std::size_t, max_inputs> step{};
-  std::size_t o = 0;
-  for (;;) {
-    const std::size_t length = sonnx_broadcast_iter_next(&it, &o, src.data(), step.data());
-    if (length == 0u) {
-      break;
-    }
+  return walk_runs(it, *started, [&](std::size_t o, std::size_t length, std::span<const std::size_t> src,
+                                      std::span<const std::size_t> step) {
     for (std::size_t m = 0; m < xs.size(); ++m) {
       const T *const from = xs[m].data() + src[m];
       T *const to = zs[m].data() + o;
@@ -479,8 +481,7 @@ result<shape> assign_runs(std::span<const shape> operands, std::span<const std::
         }
       }
     }
-  }
-  return shape(std::span<const std::size_t>(it.dims, it.rank));
+  });
 }
 
 } // namespace detail
