@@ -45,13 +45,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 # The why3 config and the WP cache are this run's own (build/proofs/smoke-why3/): make check
 # runs the smoke tests beside proofs/wp.sh, which writes build/proofs/why3.conf as it starts.
-out=build/proofs/smoke-why3
-mkdir -p "$out" build/results
+why3_dir=build/proofs/smoke-why3
+out=build/proofs
+mkdir -p "$why3_dir" build/results
 WP_PAR=${WP_PAR:-$(nproc)}
 SMOKE_STEPS=${SMOKE_STEPS:-100000}
 source proofs/why3/config.sh
-cache="$out/cache"
-out=build/proofs
+cache="$why3_dir/cache"
 # Every goal category but the smoke tests (frama-c -wp-help: -wp-prop); -wp-prop=@smoke
 # selects nothing in Frama-C 25.
 not_smoke=-@lemma,-@requires,-@ensures,-@assigns,-@assert,-@check,-@invariant,-@variant

@@ -14,6 +14,7 @@ WP_TIMEOUT=${WP_TIMEOUT:-20}
 WP_PAR=${WP_PAR:-$(nproc)}
 # Provers: z3, cvc4 and z3-lean (z3 with proofs/why3/z3_lean.drv); the private why3
 # config and the reasons for z3-lean and z3-eager are in proofs/why3/config.sh.
+why3_dir=$out
 source proofs/why3/config.sh
 common_flags=(
   -cpp-extra-args="-Isrc -Ispec/acsl"
