@@ -1,12 +1,12 @@
 """The report: build/evidence/report.md and index.html (the same content), assembled from the
 section each stage module writes (trace, proofs, tests, coverage, assumptions, trusted base,
-dead code, completeness) plus the errata and the environment; the summary at the top lists every RED or OPEN item the sections recorded, and any
+dead code, completeness, the long runs: mutants and fuzz campaign) plus the errata and the environment; the summary at the top lists every RED or OPEN item the sections recorded, and any
 one of them fails `make evidence`. Also `--sample` (spec/evidence-sample.md)."""
 import datetime
 import hashlib
 import os
 
-from . import assumptions, completeness, coverage, deadcode, proofs, tests, trace, trusted
+from . import assumptions, campaigns, completeness, coverage, deadcode, proofs, tests, trace, trusted
 from .common import EV_DIR, OK, OPEN, RED, RULE, files, makefile_var, md_table, pct, read, rel, sh, short
 from .mdhtml import md_to_html
 from .sources import parse_errata
@@ -47,9 +47,10 @@ def report(stages_status, smoke_required=False):
     md += trusted.report_section(m, red)
     md += deadcode.report_section(m, red, smoke_required)
     md += completeness.report_section(m, red)
+    md += campaigns.report_section(m, red)
 
-    # ---- 9. errata ----
-    md.append("## 9. Errata and deviations")
+    # ---- 10. errata ----
+    md.append("## 10. Errata and deviations")
     md.append("")
     errata = parse_errata()
     md.append(f"{len(errata)} entries in spec/errata.md. Deviations (entries whose text says the library or a "
@@ -66,8 +67,8 @@ def report(stages_status, smoke_required=False):
               "The data functions follow the SONNX rule." if any(e["id"] == "E21" for e in errata) else "")
     md.append("")
 
-    # ---- 10. environment ----
-    md.append("## 10. Environment")
+    # ---- 11. environment ----
+    md.append("## 11. Environment")
     md.append("")
     env = [
         ["git commit", commit + (" (uncommitted changes)" if dirty else "")],

@@ -1,0 +1,110 @@
+"""Section 9: the two long runs that are not stages of `make check` (issue 31 items 4 and 5),
+read from their committed records:
+  - the mutation analysis, proofs/mutants/results.json (`make mutants`, then
+    `make mutants-accept`): each mutant of proofs/mutants/catalogue.json must be killed by WP
+    and by the tests. A survivor is RED; no record, a partial one or one made from another
+    catalogue is OPEN.
+  - the fuzz campaign, tests/fuzz/campaign.txt (`make fuzz-campaign`, its verdict lines kept
+    with the commit and the run count): every target of tests/fuzz/fuzz.mk must pass with at
+    least 10^7 executions. A failed or short target is RED; no record is OPEN."""
+import collections
+import hashlib
+import json
+import os
+import re
+
+from .common import OK, OPEN, RED, ROOT, md_table, read, short
+
+MUTANTS = os.path.join(ROOT, "proofs", "mutants", "results.json")
+CATALOGUE = os.path.join(ROOT, "proofs", "mutants", "catalogue.json")
+CAMPAIGN = os.path.join(ROOT, "tests", "fuzz", "campaign.txt")
+MIN_EXECS = 10 ** 7  # issue 31 item 5
+
+
+def fuzz_targets():
+    text = read(os.path.join(ROOT, "tests", "fuzz", "fuzz.mk"))
+    m = re.search(r"^FUZZ_TARGETS\s*:=\s*((?:.*\\\n)*.*)$", text, re.M)
+    return m.group(1).replace("\\\n", " ").split() if m else []
+
+
+def mutation_section(red):
+    md = ["### 9.1 Mutation analysis (`make mutants`)", ""]
+    cat = json.load(open(CATALOGUE, encoding="utf-8"))
+    digest = hashlib.sha256(open(CATALOGUE, "rb").read()).hexdigest()[:16]
+    if not os.path.exists(MUTANTS):
+        red.append(("mutation", OPEN + ": proofs/mutants/results.json missing (make mutants not run and accepted)"))
+        md.append(f"**{OPEN}**: no accepted run. proofs/mutants/catalogue.json holds {len(cat)} mutants; "
+                  "`make mutants` then `make mutants-accept` records their kills "
+                  "(proofs/mutants/README.md says what has been measured so far).")
+        md.append("")
+        return md
+    res = json.load(open(MUTANTS, encoding="utf-8"))
+    if res.get("catalogue_sha256") != digest or res.get("partial"):
+        red.append(("mutation", OPEN + ": proofs/mutants/results.json is partial or from another catalogue"))
+        md.append(f"**{OPEN}**: the accepted run is partial or was made from another catalogue "
+                  f"(its sha256 {res.get('catalogue_sha256')}, today's {digest}).")
+        md.append("")
+    rows, per_cat = [], collections.defaultdict(lambda: [0, 0, 0])
+    for r in res.get("mutants", []):
+        wp = r.get("wp", {}).get("status", r.get("error", "error"))
+        ts = r.get("tests", {}).get("status", r.get("error", "error"))
+        c = per_cat[r.get("category", "?")]
+        c[0] += 1
+        c[1] += wp == "killed"
+        c[2] += ts == "killed"
+        if wp != "killed" or ts != "killed":
+            red.append(("mutation", f"{RED}: mutant {r['id']} not killed (WP {wp}, tests {ts})"))
+        rows.append([f"`{r['id']}`", r.get("category", ""), r.get("req", ""), f"`{r.get('function', '')}`",
+                     OK + f" ({', '.join(r['wp'].get('failed_in', []))})" if wp == "killed" else f"{RED} ({wp})",
+                     OK + f" ({', '.join(r['tests'].get('killed_by', []))})" if ts == "killed" else f"{RED} ({ts})"])
+    md.append(f"Run at commit `{res.get('commit')}` on the catalogue of sha256 `{res.get('catalogue_sha256')}`. "
+              "WP kills where a goal of the mutated function or a direct caller is left unproved and the "
+              "unmutated functions prove every goal; the tests kill where doctest, a RapidCheck program or the "
+              "NumPy differential fails (tools/mutants/run.py).")
+    md.append("")
+    md.append(md_table(["category", "mutants", "killed by WP", "killed by the tests"],
+                       [[k, v[0], v[1], v[2]] for k, v in sorted(per_cat.items())]))
+    md.append("")
+    md.append(md_table(["mutant", "category", "requirement", "function", "WP (where)", "tests (which)"], rows))
+    md.append("")
+    return md
+
+
+def campaign_section(red):
+    md = ["### 9.2 Fuzz campaign (`make fuzz-campaign`)", ""]
+    targets = fuzz_targets()
+    if not os.path.exists(CAMPAIGN):
+        red.append(("fuzz campaign", OPEN + ": tests/fuzz/campaign.txt missing (make fuzz-campaign not recorded)"))
+        md.append(f"**{OPEN}**: no recorded campaign ({len(targets)} targets, {MIN_EXECS} executions each).")
+        md.append("")
+        return md
+    text = read(CAMPAIGN)
+    meta = dict(re.findall(r"^# (\w+): (.*)$", text, re.M))
+    seen, rows = {}, []
+    for m in re.finditer(r"^([01]) ([01]) fuzz (\w+): (\d+) executions(.*)$", text, re.M):
+        ok, name, execs, rest = m.group(1) == "1", m.group(3), int(m.group(4)), m.group(5)
+        seen[name] = ok and execs >= MIN_EXECS
+        outcomes = re.search(r"outcomes \(([^)]*)\): (.*)$", rest)
+        rows.append([f"`{name}`", execs, OK if seen[name] else RED,
+                     short(outcomes.group(1) + ": " + outcomes.group(2), 200) if outcomes else short(rest, 200)])
+    for t in targets:
+        if not seen.get(t):
+            red.append(("fuzz campaign", f"{RED}: target {t} " + ("failed or ran fewer than 10^7 inputs"
+                                                                   if t in seen else "missing from the record")))
+    md.append(f"Recorded in tests/fuzz/campaign.txt: commit `{meta.get('commit', '?')}`, {meta.get('date', '?')}, "
+              f"FUZZ_RUNS={meta.get('runs', '?')}, {meta.get('machine', '?')}. Each line is tools/fuzz_verdict.py's "
+              "verdict: libFuzzer exited 0, the executed count is at least FUZZ_RUNS, no mismatch against the "
+              "reference and no sanitizer report, and every outcome of tests/fuzz/outcomes.txt reached.")
+    md.append("")
+    md.append(md_table(["target", "executions", "verdict", "outcomes reached"], rows))
+    md.append("")
+    return md
+
+
+def report_section(m, red):
+    md = ["## 9. Long runs: mutation analysis and fuzz campaign", "",
+          "Neither is a stage of `make check` (hours of CPU); each is read from the record its run commits."]
+    md.append("")
+    md += mutation_section(red)
+    md += campaign_section(red)
+    return md
