@@ -69,8 +69,9 @@ fuzz-corpus:
 
 # The campaign (issue 31 item 5): every target for FUZZ_RUNS executions (default 10^7), as
 # many targets at once as there are cores, each verdict checked as in the short round with
-# --min-execs FUZZ_RUNS. Not a stage of `make check` (about 2.4 core-hours here: broadcast
-# runs ~3000 inputs/s under ASan+UBSan); its lines go to build/fuzz-campaign/results.txt,
+# --min-execs FUZZ_RUNS. Not a stage of `make check`: the run of 2026-11-27 took 3.5 core-hours
+# (tests/fuzz/campaign.txt; broadcast_in_dim 4855 s and broadcast 3944 s at ~2000-2500 inputs/s
+# under ASan+UBSan, every other target under 35 min); its lines go to build/fuzz-campaign/results.txt,
 # and its last line is "N passed, N failed".
 FUZZ_RUNS ?= 10000000
 FUZZ_CAMPAIGN := $(BUILD)/fuzz-campaign
