@@ -81,11 +81,14 @@ proofs-accept:
 # ---- mutation analysis (issue 31 item 4): not a stage of make check (WP and the tests for each
 # of proofs/mutants/catalogue.json's mutants take hours); MUTANTS=id,id runs some of them.
 # mutants-accept copies the last full run to proofs/mutants/results.json, read by the report.
+# MUTANT_JOBS mutants run side by side (each WP run gets the cores divided among them); a run
+# stopped half way goes on where it stopped (tools/mutants/run.py keeps each mutant's record).
+MUTANT_JOBS ?= 2
 .PHONY: mutants mutants-accept
 MUTANT_FLAGS = --cc "$(CC)" --cflags "$(CFLAGS) $(CPPFLAGS)" --cxx "$(CXX)" \
   --cxxflags "$(CXXFLAGS) $(CPPFLAGS)" --propflags "$(PROP_CXXFLAGS)"
 mutants:
-	@python3 tools/mutants/run.py $(MUTANT_FLAGS) --only "$(MUTANTS)"
+	@python3 tools/mutants/run.py $(MUTANT_FLAGS) --jobs $(MUTANT_JOBS) --only "$(MUTANTS)"
 mutants-accept:
 	@python3 tools/mutants/run.py $(MUTANT_FLAGS) --accept
 

@@ -19,14 +19,21 @@ replaced by `new`):
 A mutant survives WP if every goal proves, the tests if every program passes. Both must kill
 each mutant (issue 31: "killed by WP ... and by the tests").
 
+--jobs N runs N mutants side by side, each WP run with -wp-par (cores / N). Each mutant's record
+is kept in build/mutants/m/<id>/record.json with the digest of every input that decides it
+(inputs_digest); a later run with the same digest reuses it, so a run stopped half way goes on
+where it stopped, and a change to src/, the tests, the prover setup or this file runs it again.
+
 Writes build/mutants/results.json (one record per mutant) and build/mutants/matrix.md, prints
 one line per mutant and `N passed, N failed` (a mutant passes when both kill it); exits 1 on a
 survivor or an error. --accept copies the results to proofs/mutants/results.json, which the
 evidence report reads (a survivor there fails `make evidence`).
 
-usage: run.py --cc CC --cflags F --cxx CXX --cxxflags F --propflags F [--only id,id] [--accept]
+usage: run.py --cc CC --cflags F --cxx CXX --cxxflags F --propflags F [--only id,id] [--jobs N]
+              [--accept]
 """
 import argparse
+import collections
 import concurrent.futures
 import hashlib
 import json
@@ -36,6 +43,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import threading
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -56,34 +64,36 @@ def sh(cmd, cwd=ROOT, timeout=None, env=None):
         return "timeout", out
 
 
-# ---- the call graph of src/*.c, by text: definitions at column 0, bodies to the `}` at column 0
+# ---- the call graph of src/*.c: definitions and bodies as tools/mutants/check_catalogue.py finds
+# them (code_masks, function_body), so the catalogue's check and the runner agree on "a body"
 
-DEF = re.compile(r"^(?:static\s+|inline\s+)*[A-Za-z_][\w\s\*]*?\b(\w+)\s*\(")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_catalogue import code_masks, function_body  # noqa: E402
 
-
-def functions(path):
-    """{name: body text} of the C functions defined in path (not ghost ones: those are in
-    comments, indented)."""
-    out, name, body = {}, None, []
-    for line in open(path, encoding="utf-8"):
-        if name is None:
-            m = DEF.match(line)
-            if m and not line.rstrip().endswith(";") and m.group(1) not in ("if", "while", "for"):
-                name, body = m.group(1), []
-            continue
-        body.append(line)
-        if line.startswith("}"):
-            out[name] = "".join(body)
-            name = None
-    return out
+DEF = re.compile(r"^(?:static\s+|inline\s+)*[A-Za-z_][\w\s\*]*?\b(\w+)\s*\(", re.M)
 
 
-def direct_callers(fn, src_files):
+def call_graph(src_files):
+    """{function: sorted direct callers} over the C functions defined in src_files (ghost
+    functions live in comments and are not code, so not in it)."""
     bodies = {}
-    for f in src_files:
-        bodies.update(functions(f))
-    call = re.compile(r"\b%s\s*\(" % re.escape(fn))
-    return sorted(g for g, b in bodies.items() if g != fn and call.search(b))
+    for path in src_files:
+        text = open(path, encoding="utf-8").read()
+        code, syntax = code_masks(text)
+        for m in DEF.finditer(text):
+            name = m.group(1)
+            if not code[m.start()] or name in bodies or name in ("if", "while", "for"):
+                continue
+            span = function_body(text, syntax, name)
+            if isinstance(span, tuple):
+                bodies[name] = "".join(c if code[i] else " " for i, c in
+                                       enumerate(text[span[0]:span[1]], span[0]))
+    callers = {}
+    for g, body in bodies.items():
+        for f in bodies:
+            if f != g and re.search(r"\b%s\s*\(" % re.escape(f), body):
+                callers.setdefault(f, []).append(g)
+    return {f: sorted(v) for f, v in callers.items()}
 
 
 # ---- WP
@@ -108,7 +118,11 @@ def why3_config(wdir):
     return out.strip().splitlines()[-1]
 
 
-def baseline_wp(fcts, why3conf):
+BASELINE_LOCKS = collections.defaultdict(threading.Lock)
+BASELINE_LOCKS_GUARD = threading.Lock()
+
+
+def baseline_wp(fcts, why3conf, par):
     """The same WP run on the unmutated src/ (once per set of functions, kept in
     build/mutants/baseline/): a goal counts as a kill only if it proves there. Without this,
     a goal that times out on a loaded machine would pass for a kill."""
@@ -118,16 +132,19 @@ def baseline_wp(fcts, why3conf):
     key = h.hexdigest()[:16]
     bdir = os.path.join(OUT, "baseline", key)
     cached = os.path.join(bdir, "result.json")
-    if os.path.exists(cached):
-        return json.load(open(cached))
-    shutil.rmtree(bdir, ignore_errors=True)
-    shutil.copytree(os.path.join(ROOT, "src"), os.path.join(bdir, "src"))
-    res = run_wp(bdir, fcts, why3conf)
-    json.dump(res, open(cached, "w"), indent=1)
-    return res
+    with BASELINE_LOCKS_GUARD:
+        lock = BASELINE_LOCKS[key]
+    with lock:
+        if os.path.exists(cached):
+            return json.load(open(cached))
+        shutil.rmtree(bdir, ignore_errors=True)
+        shutil.copytree(os.path.join(ROOT, "src"), os.path.join(bdir, "src"))
+        res = run_wp(bdir, fcts, why3conf, par)
+        json.dump(res, open(cached, "w"), indent=1)
+        return res
 
 
-def run_wp(mdir, fcts, why3conf):
+def run_wp(mdir, fcts, why3conf, par):
     eager = {r[0] for r in listed(os.path.join(ROOT, "proofs", "eager.txt"), 1)}
     provers = "z3,cvc4,z3-lean" + (",z3-eager" if eager & set(fcts) else "")
     timeouts = ",".join("%s:%s" % (r[0], r[1])
@@ -137,7 +154,7 @@ def run_wp(mdir, fcts, why3conf):
     cmd = ["frama-c", "-cpp-extra-args=-I%s -I%s" % (os.path.join(mdir, "src"),
                                                       os.path.join(ROOT, "spec", "acsl")),
            "-wp", "-wp-rte", "-warn-unsigned-overflow", "-warn-unsigned-downcast",
-           "-wp-timeout", os.environ.get("WP_TIMEOUT", "20"), "-wp-par", str(os.cpu_count() or 2),
+           "-wp-timeout", os.environ.get("WP_TIMEOUT", "20"), "-wp-par", str(par),
            "-wp-cache", "update", "-wp-cache-dir", os.path.join(OUT, "wp-cache"),
            "-wp-prover", provers, "-wp-fct", ",".join(fcts),
            "-wp-report-json", os.path.join(mdir, "wp.json")]
@@ -224,8 +241,30 @@ def run_tests(mdir, mutated_c, base, args):
 # ---- one mutant
 
 
-def run_mutant(m, base, why3conf, args, src_files):
+def inputs_digest(m):
+    """What decides a mutant's verdict: its catalogue entry, and every file of src/, spec/acsl/,
+    the test programs, the prover setup and this runner. A record made from the same digest
+    is reused (a run stopped half way goes on where it stopped); any change runs it again."""
+    h = hashlib.sha256(json.dumps(m, sort_keys=True).encode())
+    for d in ("src", "spec/acsl", "tests", "properties", "proofs/why3"):
+        for base_dir, dirs, names in sorted(os.walk(os.path.join(ROOT, d))):
+            dirs.sort()
+            for f in sorted(names):
+                path = os.path.join(base_dir, f)
+                h.update(os.path.relpath(path, ROOT).encode() + open(path, "rb").read())
+    for f in ("proofs/timeouts.txt", "proofs/eager.txt", "tools/mutants/run.py", "Makefile"):
+        h.update(f.encode() + open(os.path.join(ROOT, f), "rb").read())
+    return h.hexdigest()
+
+
+def run_mutant(m, base, why3conf, args, callers, par, digest):
     mdir = os.path.join(OUT, "m", m["id"])
+    record = os.path.join(mdir, "record.json")
+    if os.path.exists(record):
+        old = json.load(open(record))
+        if old.get("inputs_sha256") == digest and old.get("mode") == mode(args):
+            old["reused"] = True
+            return old
     shutil.rmtree(mdir, ignore_errors=True)
     shutil.copytree(os.path.join(ROOT, "src"), os.path.join(mdir, "src"))
     path = os.path.join(mdir, m["file"])
@@ -233,16 +272,16 @@ def run_mutant(m, base, why3conf, args, src_files):
     if text.count(m["old"]) != 1:
         return {"id": m["id"], "error": "`old` occurs %d times in %s" % (text.count(m["old"]), m["file"])}
     open(path, "w", encoding="utf-8").write(text.replace(m["old"], m["new"]))
-    fcts = [m["function"]] + direct_callers(m["function"], src_files)
+    fcts = [m["function"]] + callers.get(m["function"], [])
     rec = {"id": m["id"], "category": m["category"], "req": m["req"], "file": m["file"],
            "function": m["function"]}
     start = time.time()
     if args.tests_only:
         rec["wp"] = {"status": "not run"}
     else:
-        rec["wp"] = wp = run_wp(mdir, fcts, why3conf)
+        rec["wp"] = wp = run_wp(mdir, fcts, why3conf, par)
         if wp["status"] == "killed":
-            base_wp = baseline_wp(fcts, why3conf)
+            base_wp = baseline_wp(fcts, why3conf, par)
             if base_wp["status"] != "survived":   # unmutated: every goal must prove
                 wp["status"] = "error"
                 wp["detail"] = "the unmutated functions leave goals unproved: %s" % base_wp.get(
@@ -254,7 +293,13 @@ def run_mutant(m, base, why3conf, args, src_files):
     start = time.time()
     rec["tests"] = run_tests(mdir, m["file"], base, args) if not args.wp_only else {"status": "not run"}
     rec["tests_seconds"] = round(time.time() - start, 1)
+    rec["inputs_sha256"], rec["mode"] = digest, mode(args)
+    json.dump(rec, open(record, "w"), indent=1)
     return rec
+
+
+def mode(args):
+    return "wp-only" if args.wp_only else "tests-only" if args.tests_only else "both"
 
 
 def matrix(results, commit):
@@ -286,6 +331,8 @@ def main():
     ap.add_argument("--accept", action="store_true")
     ap.add_argument("--wp-only", action="store_true")
     ap.add_argument("--tests-only", action="store_true")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="mutants run side by side; WP's -wp-par is the cores divided among them")
     args = ap.parse_args()
     if args.accept:
         shutil.copy(os.path.join(OUT, "results.json"), ACCEPTED)
@@ -302,16 +349,26 @@ def main():
     why3conf = why3_config(os.path.join(OUT, "why3"))
     src_files = sorted(os.path.join(ROOT, "src", f) for f in os.listdir(os.path.join(ROOT, "src"))
                        if f.endswith(".c"))
-    results, passed, failed = [], 0, 0
-    for m in todo:
-        r = run_mutant(m, base, why3conf, args, src_files)
-        results.append(r)
-        ok = ("error" not in r and r["wp"]["status"] in ("killed", "not run")
-              and r["tests"]["status"] in ("killed", "not run"))
-        passed, failed = passed + ok, failed + (not ok)
-        print("%d %d mutant %s: WP %s, tests %s" % (
-            ok, not ok, m["id"], r.get("wp", {}).get("status", r.get("error")),
-            r.get("tests", {}).get("status", "-")), flush=True)
+    callers = call_graph(src_files)
+    jobs = max(1, args.jobs)
+    par = max(1, (os.cpu_count() or 2) // jobs)
+    passed, failed = 0, 0
+
+    def one(m):
+        return run_mutant(m, base, why3conf, args, callers, par, inputs_digest(m))
+
+    with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
+        futures = {ex.submit(one, m): m for m in todo}
+        for fut in concurrent.futures.as_completed(futures):
+            m, r = futures[fut], fut.result()
+            ok = ("error" not in r and r["wp"]["status"] in ("killed", "not run")
+                  and r["tests"]["status"] in ("killed", "not run"))
+            passed, failed = passed + ok, failed + (not ok)
+            print("%d %d mutant %s: WP %s, tests %s%s" % (
+                ok, not ok, m["id"], r.get("wp", {}).get("status", r.get("error")),
+                r.get("tests", {}).get("status", "-"), " (reused)" if r.get("reused") else ""), flush=True)
+    order = {m["id"]: i for i, m in enumerate(todo)}
+    results = sorted((f.result() for f in futures), key=lambda r: order[r["id"]])
     digest = hashlib.sha256(open(CATALOGUE, "rb").read()).hexdigest()[:16]
     json.dump({"commit": commit, "catalogue_sha256": digest, "partial": bool(only),
                "mutants": results}, open(os.path.join(OUT, "results.json"), "w"), indent=1)
