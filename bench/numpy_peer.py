@@ -4,6 +4,10 @@ Run by /usr/bin/python3 (the interpreter that has numpy). Commands:
   setup <case>   build the input and a preallocated output, copy once so that every output
                  page is touched (no page fault is timed); answers "ok <bytes written>
                  <bytes of the process on huge pages>"
+  shapes <dtype> <x> <z>   the same for a broadcast given by its shapes (bench/sweep.cpp):
+                 sizes separated by commas, "-" for rank 0; dtype a NumPy name (float32, ...)
+  pages huge|ordinary   NumPy's own rule (madvise huge pages on arrays of 4 MiB and more) on
+                 or off, for the arrays made after it; answers "ok"
   time <iters>   run the copy <iters> times, answers the seconds per copy
   quit
 Only the copy is timed: np.copyto(out, np.broadcast_to(x, shape)), the operation a NumPy user
@@ -62,6 +66,11 @@ def setup(name):
         op()
         return op, oa.nbytes + ob.nbytes
     (xs, zs, dt), = spec
+    return copy_op(xs, zs, dt)
+
+
+def copy_op(xs, zs, dt):
+    """np.copyto(out, np.broadcast_to(x, zs)) into a preallocated, touched output."""
     n = int(np.prod(xs, dtype=np.int64))
     x = (np.arange(n) % 251).astype(dt).reshape(xs)
     out = np.empty(zs, dt)
@@ -95,6 +104,14 @@ def main():
             op = None
             op, nbytes = setup(words[1])
             print("ok", nbytes, huge_bytes(), flush=True)
+        elif words[0] == "shapes":
+            op = None
+            dims = [tuple(int(v) for v in w.split(",")) if w != "-" else () for w in words[2:4]]
+            op, nbytes = copy_op(dims[0], dims[1], np.dtype(words[1]))
+            print("ok", nbytes, huge_bytes(), flush=True)
+        elif words[0] == "pages":
+            np.core.multiarray._set_madvise_hugepage(words[1] == "huge")
+            print("ok", flush=True)
         elif words[0] == "time":
             iters = int(words[1])
             t0 = time.perf_counter()
