@@ -9,8 +9,8 @@
 # (the evidence report's section 7) and build/results/smoke.txt (a `make check` stage: a
 # finding without justification, or a justification that matches no finding, fails it).
 #
-# The flags are wp.sh's (-wp-rte and both -warn-unsigned-*, same preprocessing, same why3
-# config) with only the smoke goals selected (-wp-prop removing every other category; the
+# The flags are wp.sh's (proofs/wp_flags.sh: -wp-rte and both -warn-unsigned-*, same
+# preprocessing; same why3 config) with only the smoke goals selected (-wp-prop removing every other category; the
 # summary fails if any other goal ran). Kinds run: dead code, dead loop, default requires,
 # dead assumes. Not run, for the cost below: dead_call (-wp-no-smoke-dead-call, 471 goals)
 # and dead_local_init (off by default, 93 goals). What dead_call would add is small here:
@@ -51,6 +51,7 @@ mkdir -p "$why3_dir" build/results
 WP_PAR=${WP_PAR:-$(nproc)}
 SMOKE_STEPS=${SMOKE_STEPS:-100000}
 source proofs/why3/config.sh
+source proofs/wp_flags.sh   # wp_standard: the preprocessing, -wp-rte, both -warn-unsigned-*
 cache="$why3_dir/cache"
 # Every goal category but the smoke tests (frama-c -wp-help: -wp-prop); -wp-prop=@smoke
 # selects nothing in Frama-C 25.
@@ -58,8 +59,7 @@ not_smoke=-@lemma,-@requires,-@ensures,-@assigns,-@assert,-@check,-@invariant,-@
 not_smoke+=,-@rte,-@complete_behaviors,-@disjoint_behaviors,-@exits,-@breaks,-@continues
 not_smoke+=,-@returns,-@terminates,-@decreases
 flags=(
-  -cpp-extra-args="-Isrc -Ispec/acsl"
-  -wp -wp-rte -warn-unsigned-overflow -warn-unsigned-downcast
+  "${wp_standard[@]}"
   -wp-smoke-tests -wp-no-smoke-dead-call -wp-prop="$not_smoke"
   -wp-prover cvc4 -wp-steps "$SMOKE_STEPS" -wp-smoke-timeout 10 -wp-par "$WP_PAR"
   -wp-cache update -wp-cache-dir "$cache"

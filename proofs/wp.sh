@@ -4,8 +4,7 @@
 # tools/wp_summary.py, this run's per-function results build/proofs/results.json,
 # which it compares with the committed proofs/results.json: fewer goals or fewer
 # proved goals in any function or lemma fail (`make proofs-accept` updates them).
-# The flags are the project's proof standard (its developers' guide): keep both
-# -warn-unsigned-* so that a wrapping size_t is a failed goal.
+# The flags are the project's proof standard (its developers' guide), in proofs/wp_flags.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=build/proofs
@@ -16,9 +15,9 @@ WP_PAR=${WP_PAR:-$(nproc)}
 # config and the reasons for z3-lean and z3-eager are in proofs/why3/config.sh.
 why3_dir=$out
 source proofs/why3/config.sh
+source proofs/wp_flags.sh   # wp_standard, wp_fct_timeouts, wp_eager: shared with smoke.sh, make mutants
 common_flags=(
-  -cpp-extra-args="-Isrc -Ispec/acsl"
-  -wp -wp-rte -warn-unsigned-overflow -warn-unsigned-downcast
+  "${wp_standard[@]}"
   -wp-timeout "$WP_TIMEOUT" -wp-par "$WP_PAR"
   -wp-cache update -wp-cache-dir "$out/cache"
 )
@@ -32,12 +31,12 @@ skipped=$(awk '!/^#/ && $2 == "*" {print $1}' proofs/open-goals.txt | paste -sd,
 # defers the instances of the recursive definitions (count_from, tensors_dim,
 # tensors_rank, ...) that feed on themselves, so that the one instance a goal needs
 # comes first. A prover option changes which goals are found, never what a proof means.
-eager=$(awk '!/^#/ && NF >= 1 {print $1}' proofs/eager.txt | paste -sd, -)
+eager=$wp_eager
 skip_main=$(printf '%s\n%s\n' "$skipped" "$eager" | grep -v '^$' | paste -sd, - || true)
 if [ -n "$skip_main" ]; then flags+=(-wp-skip-fct "$skip_main"); fi
 # Per-function timeouts (proofs/timeouts.txt, each with its reason): raised for one
 # function rather than for every goal.
-fct_timeouts=$(awk '!/^#/ && NF >= 2 {printf "%s%s:%s", sep, $1, $2; sep=","}' proofs/timeouts.txt)
+fct_timeouts=$wp_fct_timeouts
 if [ -n "$fct_timeouts" ]; then flags+=(-wp-fct-timeout "$fct_timeouts"); fi
 printf '%s\n' "frama-c ${flags[*]} src/*.c" > "$out/command.txt"
 # The tool versions of this run, for the evidence report (tools/evidence.py).

@@ -91,7 +91,7 @@ def report(stages_status, smoke_required=False):
     md.append("sha256 of every source and specification file:")
     md.append("")
     md.append("```")
-    for path in files("src/*", "spec/acsl/*", "spec/*.md", "proofs/wp.sh", "proofs/smoke.sh", "proofs/why3/*",
+    for path in files("src/*", "spec/acsl/*", "spec/*.md", "proofs/wp.sh", "proofs/wp_flags.sh", "proofs/smoke.sh", "proofs/why3/*",
                       "proofs/smoke-justifications.txt", "proofs/open-goals.txt", "tests/*.cpp",
                       "properties/*.cpp", "properties/*.hpp", "properties/numpy_cases.txt"):
         md.append(f"{hashlib.sha256(open(path, 'rb').read()).hexdigest()}  {rel(path)}")

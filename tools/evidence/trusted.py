@@ -27,7 +27,7 @@ RESULT_OF = [(r"^build/gcc/unit-tests$", "doctest-gcc"), (r"^build/clang/unit-te
              (r"^build/gcc/threads-tests$", "doctest-threads"), (r"^build/properties/properties$", "properties"),
              (r"^build/properties/numpy_diff$", "numpy"), (r"^build/properties/xla_properties$", "xla_properties"),
              (r"^build/properties/fast_copy_properties$", "fast_copy")]
-FRAMAC_CPP = '-cpp-extra-args="-Isrc -Ispec/acsl"'   # proofs/wp.sh's preprocessing of src/*.c
+FRAMAC_CPP = '-cpp-extra-args="-Isrc -Ispec/acsl"'   # proofs/wp_flags.sh's preprocessing of src/*.c
 
 
 def libc_dir():

@@ -4,8 +4,9 @@ and against the tests, and write the kill matrix.
 
 For each mutant, in build/mutants/m/<id>/ (a copy of src/ with the one occurrence of `old`
 replaced by `new`):
-  WP     frama-c with proofs/wp.sh's flags (-wp-rte, both -warn-unsigned-*, the provers, the
-         per-function timeouts of proofs/timeouts.txt, z3-eager for proofs/eager.txt), -wp-fct
+  WP     frama-c with the proof standard of proofs/wp_flags.sh (the flags wp.sh uses: -wp-rte,
+         both -warn-unsigned-*; the per-function timeouts of proofs/timeouts.txt; z3-eager for
+         proofs/eager.txt), wp.sh's provers and timeout, -wp-fct
          on the mutated function and its direct callers. Killed if a goal is left unproved.
          (A caller reads the mutated function's contract, never its body, so its goals do not
          change; they run because the issue asks for them, and a kill seen only there would be
@@ -99,15 +100,6 @@ def call_graph(src_files):
 # ---- WP
 
 
-def listed(path, min_fields):
-    rows = []
-    for line in open(path, encoding="utf-8"):
-        f = line.split()
-        if f and not line.startswith("#") and len(f) >= min_fields:
-            rows.append(f)
-    return rows
-
-
 def why3_config(wdir):
     """proofs/why3/config.sh writes the private why3 config (z3-lean, z3-eager) into wdir."""
     os.makedirs(wdir, exist_ok=True)
@@ -144,16 +136,23 @@ def baseline_wp(fcts, why3conf, par):
         return res
 
 
+def wp_standard(mdir):
+    """proofs/wp_flags.sh's flags (the proof standard, shared with wp.sh and smoke.sh) with the
+    mutant's headers first: (flags, per-function timeouts, eager functions)."""
+    code, out = sh(["bash", "-c", 'wp_src=%s; source proofs/wp_flags.sh; printf "%%s\\0" "$wp_fct_timeouts" '
+                    '"$wp_eager" "${wp_standard[@]}"' % shlex.quote(os.path.join(mdir, "src"))])
+    if code != 0:
+        sys.exit("FAIL: proofs/wp_flags.sh: " + out)
+    fields = out.split("\0")[:-1]
+    return fields[2:], fields[0], set(filter(None, fields[1].split(",")))
+
+
 def run_wp(mdir, fcts, why3conf, par):
-    eager = {r[0] for r in listed(os.path.join(ROOT, "proofs", "eager.txt"), 1)}
+    flags, timeouts, eager = wp_standard(mdir)
     provers = "z3,cvc4,z3-lean" + (",z3-eager" if eager & set(fcts) else "")
-    timeouts = ",".join("%s:%s" % (r[0], r[1])
-                        for r in listed(os.path.join(ROOT, "proofs", "timeouts.txt"), 2))
     src = sorted(os.path.join(mdir, "src", f) for f in os.listdir(os.path.join(mdir, "src"))
                  if f.endswith(".c"))
-    cmd = ["frama-c", "-cpp-extra-args=-I%s -I%s" % (os.path.join(mdir, "src"),
-                                                      os.path.join(ROOT, "spec", "acsl")),
-           "-wp", "-wp-rte", "-warn-unsigned-overflow", "-warn-unsigned-downcast",
+    cmd = ["frama-c"] + flags + [
            "-wp-timeout", os.environ.get("WP_TIMEOUT", "20"), "-wp-par", str(par),
            "-wp-cache", "update", "-wp-cache-dir", os.path.join(OUT, "wp-cache"),
            "-wp-prover", provers, "-wp-fct", ",".join(fcts),
