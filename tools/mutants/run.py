@@ -7,7 +7,9 @@ replaced by `new`):
   WP     frama-c with the proof standard of proofs/wp_flags.sh (the flags wp.sh uses: -wp-rte,
          both -warn-unsigned-*; the per-function timeouts of proofs/timeouts.txt; z3-eager for
          proofs/eager.txt), wp.sh's provers and timeout, -wp-fct
-         on the mutated function and its direct callers. Killed if a goal is left unproved.
+         on the mutated function and its direct callers. Killed if a goal is left unproved and
+         the same run on the unmutated functions whose goals failed (failed_in) proves every
+         goal (the baseline, kept per set of functions in build/mutants/baseline/).
          (A caller reads the mutated function's contract, never its body, so its goals do not
          change; they run because the issue asks for them, and a kill seen only there would be
          a flaky goal: the matrix names the functions whose goals failed.)
@@ -279,15 +281,18 @@ def run_mutant(m, base, why3conf, args, callers, par, digest):
         rec["wp"] = {"status": "not run"}
     else:
         rec["wp"] = wp = run_wp(mdir, fcts, why3conf, par)
-        if wp["status"] == "killed":
-            base_wp = baseline_wp(fcts, why3conf, par)
+        if wp["status"] == "killed" and not wp["failed_in"]:
+            wp["status"] = "error"
+            wp["detail"] = "fewer goals proved, but no failed goal of these functions named in the log"
+        elif wp["status"] == "killed":
+            # The kill rests on the goals of failed_in: those functions, unmutated, must prove
+            # every goal (the callers where nothing failed add nothing to the claim).
+            base_wp = baseline_wp(wp["failed_in"], why3conf, par)
+            wp["baseline"] = {k: base_wp.get(k) for k in ("status", "proved", "total", "functions")}
             if base_wp["status"] != "survived":   # unmutated: every goal must prove
                 wp["status"] = "error"
                 wp["detail"] = "the unmutated functions leave goals unproved: %s" % base_wp.get(
                     "unproved", base_wp.get("detail"))
-            elif not wp["unproved"]:
-                wp["status"] = "error"
-                wp["detail"] = "fewer goals proved, but no failed goal named in the log"
     rec["wp_seconds"] = round(time.time() - start, 1)
     start = time.time()
     rec["tests"] = run_tests(mdir, m["file"], base, args) if not args.wp_only else {"status": "not run"}
