@@ -81,16 +81,20 @@ proofs-accept:
 # ---- mutation analysis (issue 31 item 4): not a stage of make check (WP and the tests for each
 # of proofs/mutants/catalogue.json's mutants take hours); MUTANTS=id,id runs some of them.
 # mutants-accept copies the last full run to proofs/mutants/results.json, read by the report.
-# MUTANT_JOBS mutants run side by side (each WP run gets the cores divided among them); a run
-# stopped half way goes on where it stopped (tools/mutants/run.py keeps each mutant's record).
+# MUTANT_JOBS mutants run side by side (each WP run gets the cores divided among them). A WP
+# verdict is reused while the inputs that decide it are the same (tools/mutants/run.py).
 MUTANT_JOBS ?= 2
-.PHONY: mutants mutants-accept
+.PHONY: mutants mutants-accept mutants-keep
 MUTANT_FLAGS = --cc "$(CC)" --cflags "$(CFLAGS) $(CPPFLAGS)" --cxx "$(CXX)" \
   --cxxflags "$(CXXFLAGS) $(CPPFLAGS)" --propflags "$(PROP_CXXFLAGS)"
 mutants:
 	@python3 tools/mutants/run.py $(MUTANT_FLAGS) --jobs $(MUTANT_JOBS) --only "$(MUTANTS)"
 mutants-accept:
 	@python3 tools/mutants/run.py $(MUTANT_FLAGS) --accept
+# The WP verdicts known so far (a run stopped half way included) into
+# proofs/mutants/wp-verdicts.json, reused by the next make mutants while their inputs stay the same.
+mutants-keep:
+	@python3 tools/mutants/run.py $(MUTANT_FLAGS) --keep
 
 # ---- doctest unit tests ----
 TEST_SRC := $(wildcard tests/*.cpp)

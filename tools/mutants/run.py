@@ -22,10 +22,10 @@ replaced by `new`):
 A mutant survives WP if every goal proves, the tests if every program passes. Both must kill
 each mutant (issue 31: "killed by WP ... and by the tests").
 
---jobs N runs N mutants side by side, each WP run with -wp-par (cores / N). Each mutant's record
-is kept in build/mutants/m/<id>/record.json with the digest of every input that decides it
-(inputs_digest); a later run with the same digest reuses it, so a run stopped half way goes on
-where it stopped, and a change to src/, the tests, the prover setup or this file runs it again.
+--jobs N runs N mutants side by side, each WP run with -wp-par (cores / N). A WP verdict is kept
+with the digest of the inputs that decide it and reused while they are the same (see "WP
+verdicts kept across runs" below; --keep, `make mutants-keep`, commits them), so the WP column
+can be built over several sessions; the tests column always runs.
 
 Writes build/mutants/results.json (one record per mutant) and build/mutants/matrix.md, prints
 one line per mutant and `N passed, N failed` (a mutant passes when both kill it); exits 1 on a
@@ -33,7 +33,7 @@ survivor or an error. --accept copies the results to proofs/mutants/results.json
 evidence report reads (a survivor there fails `make evidence`).
 
 usage: run.py --cc CC --cflags F --cxx CXX --cxxflags F --propflags F [--only id,id] [--jobs N]
-              [--accept]
+              [--accept | --keep]
 """
 import argparse
 import collections
@@ -242,31 +242,73 @@ def run_tests(mdir, mutated_c, base, args):
 # ---- one mutant
 
 
-def inputs_digest(m):
-    """What decides a mutant's verdict: its catalogue entry, and every file of src/, spec/acsl/,
-    the test programs, the prover setup and this runner. A record made from the same digest
-    is reused (a run stopped half way goes on where it stopped); any change runs it again."""
+# ---- WP verdicts kept across runs
+# A mutant's WP verdict depends only on its catalogue entry, the sources WP reads and the proof
+# setup. It is kept (build/mutants/m/<id>/wp-verdict.json as soon as it is known; `make
+# mutants-keep` gathers them into the committed proofs/mutants/wp-verdicts.json) with the digest
+# of exactly those inputs, and reused while the digest is the same: the WP column takes hours,
+# more than one session, and a verdict made on the same inputs is the same verdict. Any change
+# to src/, spec/acsl/, the flags, timeouts, provers or tool versions, or to WP_METHOD, runs it
+# again. The tests column is cheap (minutes for all) and always runs.
+KEPT = os.path.join(ROOT, "proofs", "mutants", "wp-verdicts.json")
+WP_METHOD = "wp on function + direct callers; baseline on failed_in; wp.sh provers z3,cvc4,z3-lean"
+
+
+def tool_versions():
+    return "|".join(sh(c)[1].strip() for c in (["frama-c", "-version"], ["why3", "--version"],
+                                                ["z3", "--version"], ["cvc4", "--version"]))
+
+
+def wp_digest(m, versions):
     h = hashlib.sha256(json.dumps(m, sort_keys=True).encode())
-    for d in ("src", "spec/acsl", "tests", "properties", "proofs/why3"):
+    h.update((WP_METHOD + "|" + versions + "|timeout " + os.environ.get("WP_TIMEOUT", "20")).encode())
+    for d in ("src", "spec/acsl", "proofs/why3"):
         for base_dir, dirs, names in sorted(os.walk(os.path.join(ROOT, d))):
             dirs.sort()
             for f in sorted(names):
                 path = os.path.join(base_dir, f)
                 h.update(os.path.relpath(path, ROOT).encode() + open(path, "rb").read())
-    for f in ("proofs/timeouts.txt", "proofs/eager.txt", "tools/mutants/run.py", "Makefile"):
+    for f in ("proofs/wp_flags.sh", "proofs/timeouts.txt", "proofs/eager.txt"):
         h.update(f.encode() + open(os.path.join(ROOT, f), "rb").read())
     return h.hexdigest()
 
 
-def run_mutant(m, base, why3conf, args, callers, par, digest):
+def kept_verdict(m, digest):
+    """The WP verdict of m made from the same inputs: this build's, else the committed one."""
+    local = os.path.join(OUT, "m", m["id"], "wp-verdict.json")
+    for path, where in ((local, "this build"), (KEPT, "proofs/mutants/wp-verdicts.json")):
+        if os.path.exists(path):
+            v = json.load(open(path))
+            v = v if path == local else v.get(m["id"], {})
+            if v.get("wp_digest") == digest:
+                return v, where
+    return None, None
+
+
+def keep():
+    """Gathers this build's WP verdicts into proofs/mutants/wp-verdicts.json (make mutants-keep);
+    a committed verdict whose inputs have changed since is dropped."""
+    versions = tool_versions()
+    cat = {m["id"]: m for m in json.load(open(CATALOGUE, encoding="utf-8"))}
+    kept = json.load(open(KEPT)) if os.path.exists(KEPT) else {}
+    out, fresh = {}, 0
+    for mid, m in cat.items():
+        digest = wp_digest(m, versions)
+        local = os.path.join(OUT, "m", mid, "wp-verdict.json")
+        if os.path.exists(local) and json.load(open(local)).get("wp_digest") == digest:
+            out[mid] = json.load(open(local))
+            fresh += 1
+        elif kept.get(mid, {}).get("wp_digest") == digest:
+            out[mid] = kept[mid]
+    json.dump(out, open(KEPT, "w"), indent=1, sort_keys=True)
+    print("proofs/mutants/wp-verdicts.json: %d of %d mutants have a WP verdict for today's inputs "
+          "(%d from this build)" % (len(out), len(cat), fresh))
+
+
+def run_mutant(m, base, why3conf, args, callers, par, digest, commit):
     mdir = os.path.join(OUT, "m", m["id"])
-    record = os.path.join(mdir, "record.json")
-    if os.path.exists(record):
-        old = json.load(open(record))
-        if old.get("inputs_sha256") == digest and old.get("mode") == mode(args):
-            old["reused"] = True
-            return old
-    shutil.rmtree(mdir, ignore_errors=True)
+    verdict, where = kept_verdict(m, digest)
+    shutil.rmtree(os.path.join(mdir, "src"), ignore_errors=True)
     shutil.copytree(os.path.join(ROOT, "src"), os.path.join(mdir, "src"))
     path = os.path.join(mdir, m["file"])
     text = open(path, encoding="utf-8").read()
@@ -279,6 +321,8 @@ def run_mutant(m, base, why3conf, args, callers, par, digest):
     start = time.time()
     if args.tests_only:
         rec["wp"] = {"status": "not run"}
+    elif verdict is not None:
+        rec["wp"], rec["wp_made"] = verdict["wp"], "%s, kept in %s" % (verdict["made"], where)
     else:
         rec["wp"] = wp = run_wp(mdir, fcts, why3conf, par)
         if wp["status"] == "killed" and not wp["failed_in"]:
@@ -294,16 +338,14 @@ def run_mutant(m, base, why3conf, args, callers, par, digest):
                 wp["detail"] = "the unmutated functions leave goals unproved: %s" % base_wp.get(
                     "unproved", base_wp.get("detail"))
     rec["wp_seconds"] = round(time.time() - start, 1)
+    if verdict is None and rec["wp"]["status"] in ("killed", "survived"):
+        rec["wp_made"] = "%s, %s" % (commit, time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()))
+        json.dump({"wp_digest": digest, "wp": rec["wp"], "made": rec["wp_made"],
+                   "wp_seconds": rec["wp_seconds"]}, open(os.path.join(mdir, "wp-verdict.json"), "w"), indent=1)
     start = time.time()
     rec["tests"] = run_tests(mdir, m["file"], base, args) if not args.wp_only else {"status": "not run"}
     rec["tests_seconds"] = round(time.time() - start, 1)
-    rec["inputs_sha256"], rec["mode"] = digest, mode(args)
-    json.dump(rec, open(record, "w"), indent=1)
     return rec
-
-
-def mode(args):
-    return "wp-only" if args.wp_only else "tests-only" if args.tests_only else "both"
 
 
 def matrix(results, commit):
@@ -333,14 +375,19 @@ def main():
         ap.add_argument(a, required=True)
     ap.add_argument("--only", default="")
     ap.add_argument("--accept", action="store_true")
+    ap.add_argument("--keep", action="store_true")
     ap.add_argument("--wp-only", action="store_true")
     ap.add_argument("--tests-only", action="store_true")
     ap.add_argument("--jobs", type=int, default=1,
                     help="mutants run side by side; WP's -wp-par is the cores divided among them")
     args = ap.parse_args()
+    if args.keep:
+        keep()
+        return 0
     if args.accept:
         shutil.copy(os.path.join(OUT, "results.json"), ACCEPTED)
         print("proofs/mutants/results.json updated from build/mutants/results.json")
+        keep()
         return 0
     cat = json.load(open(CATALOGUE, encoding="utf-8"))
     only = set(filter(None, args.only.split(",")))
@@ -358,8 +405,10 @@ def main():
     par = max(1, (os.cpu_count() or 2) // jobs)
     passed, failed = 0, 0
 
+    versions = tool_versions()
+
     def one(m):
-        return run_mutant(m, base, why3conf, args, callers, par, inputs_digest(m))
+        return run_mutant(m, base, why3conf, args, callers, par, wp_digest(m, versions), commit)
 
     with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
         futures = {ex.submit(one, m): m for m in todo}
@@ -370,7 +419,8 @@ def main():
             passed, failed = passed + ok, failed + (not ok)
             print("%d %d mutant %s: WP %s, tests %s%s" % (
                 ok, not ok, m["id"], r.get("wp", {}).get("status", r.get("error")),
-                r.get("tests", {}).get("status", "-"), " (reused)" if r.get("reused") else ""), flush=True)
+                r.get("tests", {}).get("status", "-"),
+                " (WP verdict kept: %s)" % r["wp_made"] if "kept in" in r.get("wp_made", "") else ""), flush=True)
     order = {m["id"]: i for i, m in enumerate(todo)}
     results = sorted((f.result() for f in futures), key=lambda r: order[r["id"]])
     digest = hashlib.sha256(open(CATALOGUE, "rb").read()).hexdigest()[:16]
