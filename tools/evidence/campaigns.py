@@ -141,6 +141,11 @@ def mutation_section(red):
         rows.append([f"`{r['id']}`", r.get("category", ""), r.get("req", ""), f"`{r.get('function', '')}`",
                      OK + f" ({', '.join(r['wp'].get('failed_in', []))})" if wp == "killed" else f"{RED} ({wp})",
                      OK + f" ({', '.join(r['tests'].get('killed_by', []))})" if ts == "killed" else f"{RED} ({ts})"])
+    made = collections.Counter(r.get("wp_made", "?").split(",")[0] for r in res.get("mutants", []))
+    md.append("WP verdicts made at: " + ", ".join(f"`{c}` ({n})" for c, n in sorted(made.items())) +
+              " (tools/mutants/run.py reuses a verdict only while the digest of its inputs, src/ and "
+              "spec/acsl/ among them, is the same).")
+    md.append("")
     md.append(f"Run at commit `{res.get('commit')}` on the catalogue of sha256 `{res.get('catalogue_sha256')}`. "
               "WP kills where a goal of the mutated function or a direct caller is left unproved and the "
               "unmutated functions prove every goal; the tests kill where doctest, a RapidCheck program or the "
