@@ -267,15 +267,6 @@ std::vector<std::function<bench_case()>> all_cases()
   };
 }
 
-std::string cell(double v, int precision)
-{
-  if (std::isnan(v)) {
-    return "n/a";
-  }
-  char s[64];
-  std::snprintf(s, sizeof s, "%.*f", precision, v);
-  return s;
-}
 
 }  // namespace
 

@@ -442,4 +442,15 @@ std::array<double, COLUMNS> measure(const bench_case &c, numpy_peer &numpy, bool
   return seconds;
 }
 
+// A table cell: v with precision decimals, n/a for NaN (a column that does not apply).
+std::string cell(double v, int precision)
+{
+  if (std::isnan(v)) {
+    return "n/a";
+  }
+  char s[64];
+  std::snprintf(s, sizeof s, "%.*f", precision, v);
+  return s;
+}
+
 }  // namespace

@@ -67,15 +67,6 @@ std::string text(const std::vector<size_t> &d)
   return t + ")";
 }
 
-std::string fixed(double v, int precision)
-{
-  if (std::isnan(v)) {
-    return "n/a";
-  }
-  char s[64];
-  std::snprintf(s, sizeof s, "%.*f", precision, v);
-  return s;
-}
 
 // One measured cell: seconds per call of each column, and the bytes sonnx wrote.
 struct cell_result {
@@ -182,7 +173,7 @@ int main(int argc, char **argv)
           }
         }
         const double vs_memset = t[MEMSET] / t[SONNX], vs_peer = best_peer / t[SONNX];
-        std::printf(" %s (%s) |", fixed(vs_memset, 2).c_str(), fixed(vs_peer, 2).c_str());
+        std::printf(" %s (%s) |", cell(vs_memset, 2).c_str(), cell(vs_peer, 2).c_str());
         if (sizes[si] >= 16 * KiB) {  // issue 34: >= 0.9 of memset and faster than every peer
           ++goal_cells;
           goal_met += vs_memset >= 0.9 && vs_peer > 1.0;
@@ -219,8 +210,8 @@ int main(int argc, char **argv)
       }
       const double s = r.seconds[SONNX] * 1e9, m = r.seconds[MEMSET] * 1e9;
       std::printf("| %s | %s (%zu B) | %s | %s | %s | %s | %s |\n", case_names[ci], size_names[si], r.bytes,
-                  fixed(s, 1).c_str(), fixed(m, 1).c_str(), fixed(r.seconds[MEMCPY] * 1e9, 1).c_str(),
-                  fixed(3 * m + 8, 1).c_str(), s <= 3 * m + 8 ? "yes" : "no");
+                  cell(s, 1).c_str(), cell(m, 1).c_str(), cell(r.seconds[MEMCPY] * 1e9, 1).c_str(),
+                  cell(3 * m + 8, 1).c_str(), s <= 3 * m + 8 ? "yes" : "no");
     }
   }
 
@@ -240,7 +231,7 @@ int main(int argc, char **argv)
         std::printf("| %s | %s | %s |", pass == 0 ? "4 KiB" : "2 MiB", case_names[ci], column_names[k]);
         for (size_t si = 0; si < n_sizes; ++si) {
           const cell_result &r = results[pass][ci][si];
-          std::printf(" %s |", r.measured ? fixed(double(r.bytes) / r.seconds[shown[k]] / 1e9, 2).c_str() : "");
+          std::printf(" %s |", r.measured ? cell(double(r.bytes) / r.seconds[shown[k]] / 1e9, 2).c_str() : "");
         }
         std::printf("\n");
       }

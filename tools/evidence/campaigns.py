@@ -16,6 +16,8 @@ A record speaks for the tree it was made on. Each is compared with the record's 
     objects), and tests/fuzz/outcomes.txt; a change is OPEN. The flags of tests/fuzz/fuzz.mk
     are not compared."""
 import collections
+import fnmatch
+import glob
 import hashlib
 import json
 import os
@@ -33,7 +35,6 @@ MIN_EXECS = 10 ** 7  # issue 31 item 5
 def changed_since(commit, patterns):
     """Files matching patterns (globs under ROOT) that differ between the commit and the working
     tree (added, removed or edited). None when git cannot tell (no repository, unknown commit)."""
-    import fnmatch
     try:
         listed = subprocess.run(["git", "ls-tree", "-r", "--name-only", commit], cwd=ROOT,
                                 capture_output=True, text=True, timeout=60)
@@ -46,7 +47,7 @@ def changed_since(commit, patterns):
             if any(fnmatch.fnmatch(f, p) and f.count("/") == p.count("/") for p in patterns)}
     now = set()
     for p in patterns:
-        now |= {os.path.relpath(f, ROOT) for f in __import__("glob").glob(os.path.join(ROOT, p))}
+        now |= {os.path.relpath(f, ROOT) for f in glob.glob(os.path.join(ROOT, p))}
     out = sorted(then ^ now)
     for f in sorted(then & now):
         old = subprocess.run(["git", "show", f"{commit}:{f}"], cwd=ROOT, capture_output=True, timeout=60).stdout
@@ -60,7 +61,6 @@ def compiled_changes(commit, units):
     """Translation units (globs: src/*.c, tests/fuzz/fuzz_*.cpp) whose preprocessed text
     (gcc -E -P, without __FRAMAC__, so no ACSL, ghost code or comment) differs between the commit
     and the working tree, or that exist in only one. None when git or the compiler cannot tell."""
-    import glob
     import tarfile
     import tempfile
     with tempfile.TemporaryDirectory() as old_root:
