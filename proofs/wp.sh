@@ -10,65 +10,105 @@ cd "$(dirname "$0")/.."
 out=build/proofs
 mkdir -p "$out"
 WP_TIMEOUT=${WP_TIMEOUT:-20}
-WP_PAR=${WP_PAR:-$(nproc)}
 # Provers: z3, cvc4 and z3-lean (z3 with proofs/why3/z3_lean.drv); the private why3
 # config and the reasons for z3-lean and z3-eager are in proofs/why3/config.sh.
 why3_dir=$out
 source proofs/why3/config.sh
 source proofs/wp_flags.sh   # wp_standard, wp_fct_timeouts, wp_eager: shared with smoke.sh, make mutants
+# The run is split into shards (tools/wp_shards.py: why, and why the split changes no goal),
+# WP_LANES of them at a time (one per core), each frama-c with -wp-par WP_PAR (2). Keep
+# WP_PAR at 2 or more: with one slot WP tries the provers of a goal one after the other in
+# -wp-prover's order, so a goal cvc4 proves in 0.1 s first waits for z3's timeout (numpy_dim
+# alone: 46 s with -wp-par 1, 5.8 s with 2, 2026-11-28); with two, they race and the loser
+# is killed. Prover limits are CPU time (z3 beside two busy loops on two cores, 10 s limit:
+# 13 s of wall per timeout), so more processes than cores change no verdict.
+WP_LANES=${WP_LANES:-$(nproc)}
+WP_PAR=${WP_PAR:-2}
+WP_SHARDS=${WP_SHARDS:-12}
 common_flags=(
   "${wp_standard[@]}"
   -wp-timeout "$WP_TIMEOUT" -wp-par "$WP_PAR"
   -wp-cache update -wp-cache-dir "$out/cache"
 )
-flags=("${common_flags[@]}" -wp-prover z3,cvc4,z3-lean -wp-report-json "$out/wp.json")
 # A function listed as "<function> *" in open-goals.txt has its proof open as a
 # whole: WP skips it (its goals would only burn prover time), and the summary
 # reports it as open, never as proved.
 skipped=$(awk '!/^#/ && $2 == "*" {print $1}' proofs/open-goals.txt | paste -sd, -)
-# The functions of proofs/eager.txt (each with its reason) are proved in a second run
-# that adds z3-eager: the same z3 and driver with smt.qi.eager_threshold=3, which
+# The functions of proofs/eager.txt (each with its reason) are proved in a shard of their
+# own that adds z3-eager: the same z3 and driver with smt.qi.eager_threshold=3, which
 # defers the instances of the recursive definitions (count_from, tensors_dim,
 # tensors_rank, ...) that feed on themselves, so that the one instance a goal needs
 # comes first. A prover option changes which goals are found, never what a proof means.
 eager=$wp_eager
-skip_main=$(printf '%s\n%s\n' "$skipped" "$eager" | grep -v '^$' | paste -sd, - || true)
-if [ -n "$skip_main" ]; then flags+=(-wp-skip-fct "$skip_main"); fi
 # Per-function timeouts (proofs/timeouts.txt, each with its reason): raised for one
 # function rather than for every goal.
 fct_timeouts=$wp_fct_timeouts
-if [ -n "$fct_timeouts" ]; then flags+=(-wp-fct-timeout "$fct_timeouts"); fi
-printf '%s\n' "frama-c ${flags[*]} src/*.c" > "$out/command.txt"
+timeout_flags=()
+if [ -n "$fct_timeouts" ]; then timeout_flags=(-wp-fct-timeout "$fct_timeouts"); fi
 # The tool versions of this run, for the evidence report (tools/evidence.py).
 { echo "frama-c $(frama-c -version)"; why3 --version 2>&1; z3 --version; cvc4 --version | head -1
   echo "z3-lean: z3 with proofs/why3/z3_lean.drv, sha256 $(sha256sum proofs/why3/z3_lean.drv | cut -c1-16)"; } > "$out/versions.txt" 2>&1 || true
-rm -f "$out/wp.json" "$out/wp-eager.json" "$out/lemmas.json" "$out/results.json" "$out/run-verdict.txt"
+rm -rf "$out/wp.json" "$out/lemmas.json" "$out/results.json" "$out/run-verdict.txt" "$out/shards"
+mkdir -p "$out/shards"
 start=$(date +%s)
-frama-c "${flags[@]}" src/*.c > "$out/wp.log" 2>&1 || { tail -30 "$out/wp.log"; exit 1; }
+# Every function with a body, from Frama-C itself (the same parse as the proofs).
+frama-c "${wp_standard[@]:0:1}" -metrics -metrics-by-function src/*.c > "$out/shards/metrics.log" 2>&1 \
+  || { tail -30 "$out/shards/metrics.log"; exit 1; }
+sed -n 's|^ *Stats for function <.*/\([^/>]*\)>$|\1|p' "$out/shards/metrics.log" > "$out/shards/functions.txt"
+not_planned=$(printf '%s\n%s\n' "$skipped" "$eager" | grep -v '^$' | paste -sd, - || true)
+mapfile -t planned < <(python3 tools/wp_shards.py plan "$out/shards/functions.txt" proofs/results.json \
+                       "$WP_SHARDS" "$not_planned")
+[ "${#planned[@]}" -gt 0 ] || { echo "FAIL: no WP shard planned (tools/wp_shards.py)"; exit 1; }
+# Each shard: its name, then its selection flags; the report of shard <name> is <name>.json.
+shard_names=(); shard_select=()
+i=0
+for fns in "${planned[@]}"; do
+  i=$((i + 1)); shard_names+=("s$i"); shard_select+=("-wp-fct $fns -wp-prover z3,cvc4,z3-lean")
+done
+# The catch-all: every function neither planned nor excluded (none when functions.txt is
+# complete; it guards the proofs against a function the list missed).
+all_listed=$(printf '%s\n' "${planned[@]}" "$not_planned" | grep -v '^$' | paste -sd, -)
+shard_names+=(rest); shard_select+=("-wp-skip-fct $all_listed -wp-prover z3,cvc4,z3-lean")
+# The global ACSL lemmas (spec/acsl): with -wp-fct or -wp-skip-fct WP generates no lemma
+# goal, so they get their own shard, reported apart (lemmas.json); wp_summary.py fails if
+# one is unproved or that report is missing.
+shard_names+=(lemmas); shard_select+=("-wp-prop=@lemma -wp-prover z3,cvc4,z3-lean")
 if [ -n "$eager" ]; then
-  eager_flags=("${common_flags[@]}" -wp-prover z3,cvc4,z3-lean,z3-eager -wp-fct "$eager"
-               -wp-report-json "$out/wp-eager.json")
-  if [ -n "$fct_timeouts" ]; then eager_flags+=(-wp-fct-timeout "$fct_timeouts"); fi
-  printf '%s\n' "frama-c ${eager_flags[*]} src/*.c" >> "$out/command.txt"
-  frama-c "${eager_flags[@]}" src/*.c > "$out/wp-eager.log" 2>&1 || { tail -30 "$out/wp-eager.log"; exit 1; }
-  # One report and one log for the summary: the second run's functions join the first's.
-  python3 - "$out/wp.json" "$out/wp-eager.json" <<'PY'
-import json, sys
-main, extra = (json.load(open(p, encoding="utf-8")) for p in sys.argv[1:3])
-fns = main.setdefault("wp:functions", {})
-for fn, props in extra.get("wp:functions", {}).items():
-    if fn in fns:
-        sys.exit(f"FAIL: {fn} was proved in both WP runs")
-    fns[fn] = props
-json.dump(main, open(sys.argv[1], "w", encoding="utf-8"), indent=1)
-PY
-  cat "$out/wp-eager.log" >> "$out/wp.log"
+  shard_names+=(eager); shard_select+=("-wp-fct $eager -wp-prover z3,cvc4,z3-lean,z3-eager")
 fi
-# The global ACSL lemmas (spec/acsl): with -wp-skip-fct WP generates no lemma goal, so
-# they get their own run; wp_summary.py fails if one is unproved or this report is missing.
-lemma_flags=("${common_flags[@]}" -wp-prover z3,cvc4,z3-lean -wp-report-json "$out/lemmas.json" -wp-prop=@lemma)
-printf '%s\n' "frama-c ${lemma_flags[*]} src/*.c" >> "$out/command.txt"
-frama-c "${lemma_flags[@]}" src/*.c > "$out/lemmas.log" 2>&1 || { tail -30 "$out/lemmas.log"; exit 1; }
+run_shard() {  # $1 name, $2 selection flags (no spaces inside a flag's argument)
+  local name=$1 t0 rc=0; t0=$(date +%s)
+  # shellcheck disable=SC2086
+  frama-c "${common_flags[@]}" "${timeout_flags[@]}" $2 -wp-report-json "$out/shards/$1.json" src/*.c \
+    > "$out/shards/$name.log" 2>&1 || rc=$?
+  echo "$name rc=$rc seconds=$(( $(date +%s) - t0 ))" > "$out/shards/$name.time"
+  return $rc
+}
+: > "$out/command.txt"
+for k in "${!shard_names[@]}"; do
+  printf '%s\n' "frama-c ${common_flags[*]} ${timeout_flags[*]} ${shard_select[$k]} -wp-report-json $out/shards/${shard_names[$k]}.json src/*.c" >> "$out/command.txt"
+done
+for k in "${!shard_names[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$WP_LANES" ]; do wait -n || true; done
+  run_shard "${shard_names[$k]}" "${shard_select[$k]}" &
+done
+wait
+# One report and one log for the summary, in shard order; a failed or missing shard fails.
+: > "$out/wp.log"
+reports=()
+for name in "${shard_names[@]}"; do
+  if ! grep -q ' rc=0 ' "$out/shards/$name.time" 2>/dev/null; then
+    tail -30 "$out/shards/$name.log"; echo "FAIL: WP shard $name: $(cat "$out/shards/$name.time" 2>/dev/null)"; exit 1
+  fi
+  if [ "$name" = lemmas ]; then
+    cp "$out/shards/lemmas.log" "$out/lemmas.log"; cp "$out/shards/lemmas.json" "$out/lemmas.json"; continue
+  fi
+  cat "$out/shards/$name.log" >> "$out/wp.log"
+  [ -f "$out/shards/$name.json" ] || echo '{"wp:functions": {}}' > "$out/shards/$name.json"
+  reports+=("$out/shards/$name.json")
+done
+cat "$out/shards/"*.time > "$out/shards/times.txt"
+python3 tools/wp_shards.py merge "$out/wp.json" "${reports[@]}"
 echo "$(( $(date +%s) - start ))" > "$out/wall-seconds.txt"
 python3 tools/wp_summary.py "$out/wp.json" "$out/wp.log" proofs/open-goals.txt "$out/results.json" "$out/lemmas.json" \
   --baseline proofs/results.json
