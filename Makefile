@@ -81,7 +81,7 @@ proofs-accept:
 # ---- mutation analysis (issue 31 item 4): not a stage of make check (WP and the tests for each
 # of proofs/mutants/catalogue.json's mutants take hours); MUTANTS=id,id runs some of them.
 # mutants-accept copies the last full run to proofs/mutants/results.json, read by the report.
-# MUTANT_JOBS mutants run side by side (each WP run gets the cores divided among them). A WP
+# MUTANT_JOBS mutants run side by side (each WP run gets the cores divided among them, at least 2 prover slots). A WP
 # verdict is reused while the inputs that decide it are the same (tools/mutants/run.py).
 MUTANT_JOBS ?= 2
 .PHONY: mutants mutants-accept mutants-keep

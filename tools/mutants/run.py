@@ -22,7 +22,10 @@ replaced by `new`):
 A mutant survives WP if every goal proves, the tests if every program passes. Both must kill
 each mutant (issue 31: "killed by WP ... and by the tests").
 
---jobs N runs N mutants side by side, each WP run with -wp-par (cores / N). A WP verdict is kept
+--jobs N runs N mutants side by side, each WP run with -wp-par (cores / N), at least 2: with
+one slot WP runs a goal's provers one after the other, so a goal cvc4 proves at once first waits
+for z3's timeout (proofs/wp.sh, WP_PAR). The slots change when a verdict is known, never which:
+a goal counts as unproved only when every prover has run out of its own (CPU) time. A WP verdict is kept
 with the digest of the inputs that decide it and reused while they are the same (see "WP
 verdicts kept across runs" below; --keep, `make mutants-keep`, commits them), so the WP column
 can be built over several sessions; the tests column always runs.
@@ -402,7 +405,7 @@ def main():
                        if f.endswith(".c"))
     callers = call_graph(src_files)
     jobs = max(1, args.jobs)
-    par = max(1, (os.cpu_count() or 2) // jobs)
+    par = max(2, (os.cpu_count() or 2) // jobs)  # at least 2: the provers race (see --jobs above)
     passed, failed = 0, 0
 
     versions = tool_versions()
