@@ -20,14 +20,21 @@ source proofs/wp_flags.sh   # wp_standard, wp_fct_timeouts, wp_eager: shared wit
 # WP_PAR at 2 or more: with one slot WP tries the provers of a goal one after the other in
 # -wp-prover's order, so a goal cvc4 proves in 0.1 s first waits for z3's timeout (numpy_dim
 # alone: 46 s with -wp-par 1, 5.8 s with 2, 2026-11-28); with two, they race and the loser
-# is killed. Prover limits are CPU time (z3 beside two busy loops on two cores, 10 s limit:
-# 13 s of wall per timeout), so more processes than cores change no verdict.
+# is killed.
 WP_LANES=${WP_LANES:-$(nproc)}
 WP_PAR=${WP_PAR:-2}
 WP_SHARDS=${WP_SHARDS:-12}
+# Prover limits are wall-clock time: cvc4 proves sonnx_broadcast's assert facts in 13 s
+# alone, and timed out at 20 s beside three busy loops on the two cores (14 s of CPU,
+# 2026-11-28). The limits (WP_TIMEOUT, proofs/timeouts.txt) were set for one frama-c with
+# two prover slots; WP_LANES of them run WP_LANES times as many provers on the same cores,
+# so every limit is multiplied by WP_LANES: each prover keeps the CPU time it had. This
+# costs CPU only where every prover runs out of time before the last one proves the goal.
+scale_timeouts() { awk -v k="$1" 'BEGIN { RS = ","; ORS = "" } NF {
+  sub(/\n$/, ""); n = split($0, f, ":"); printf "%s%s:%d", (NR > 1 ? "," : ""), f[1], f[2] * k }'; }
 common_flags=(
   "${wp_standard[@]}"
-  -wp-timeout "$WP_TIMEOUT" -wp-par "$WP_PAR"
+  -wp-timeout "$(( WP_TIMEOUT * WP_LANES ))" -wp-par "$WP_PAR"
   -wp-cache update -wp-cache-dir "$out/cache"
 )
 # A function listed as "<function> *" in open-goals.txt has its proof open as a
@@ -42,7 +49,7 @@ skipped=$(awk '!/^#/ && $2 == "*" {print $1}' proofs/open-goals.txt | paste -sd,
 eager=$wp_eager
 # Per-function timeouts (proofs/timeouts.txt, each with its reason): raised for one
 # function rather than for every goal.
-fct_timeouts=$wp_fct_timeouts
+fct_timeouts=$(printf '%s' "$wp_fct_timeouts" | scale_timeouts "$WP_LANES")
 timeout_flags=()
 if [ -n "$fct_timeouts" ]; then timeout_flags=(-wp-fct-timeout "$fct_timeouts"); fi
 # The tool versions of this run, for the evidence report (tools/evidence.py).
