@@ -163,11 +163,12 @@ include tools/install.mk
 STAGES := proofs smoke doctest-gcc doctest-clang doctest-threads noalloc stack properties numpy \
           xla_properties fast_copy conformance sanitize fuzz lint install consumer_c consumer_cxx consumer_wp \
           xtensor_oracle trace coverage
-# WP's run (proofs-wp) leaves about 40% of the two cores idle: most of its 50 minutes is
-# Frama-C's own single-threaded work (task generation, Qed), and the provers' winning time
-# summed to 813 s in the CI run of adf87d6 (vmstat every 30 s in the run of 74cf1f6: 40% idle).
-# So the stages whose verdicts do not depend on time run beside it, at the lowest priority
-# (nice 19: they take the idle cycles, and a prover of WP, at priority 0, keeps its core):
+# WP's run (proofs-wp) is shards of frama-c, one per core at a time (proofs/wp.sh): one frama-c
+# process left about 40% of the two cores idle (vmstat in the CI run of 74cf1f6), its Qed being
+# single-threaded. The stages whose verdicts do not depend on time run beside it, at the lowest
+# priority (nice 19: they take the cycles WP leaves; WP's provers, whose limits are wall-clock,
+# keep theirs). In the fresh-clone CI of 41d4365 WP took 2957 s and the whole run 58.8 min: the
+# cores are busy to the end, so a shorter make check now needs less work, not more overlap:
 #   - the smoke tests (proofs/smoke.sh; their verdicts are bounded by prover steps, not time;
 #     their own why3 config and cache, see smoke.sh);
 #   - beside-wp: the tests, sanitizers, properties, NumPy, conformance, lint, install and
