@@ -24,8 +24,8 @@ each mutant (issue 31: "killed by WP ... and by the tests").
 
 --jobs N runs N mutants side by side, each WP run with -wp-par (cores / N), at least 2: with
 one slot WP runs a goal's provers one after the other, so a goal cvc4 proves at once first waits
-for z3's timeout (proofs/wp.sh, WP_PAR). The slots change when a verdict is known, never which:
-a goal counts as unproved only when every prover has run out of its own (CPU) time. A WP verdict is kept
+for z3's timeout (proofs/wp.sh, WP_PAR). The limits are wall-clock, so with more provers than
+cores they are doubled (LIMIT_SCALE): each prover keeps the CPU time it had. A WP verdict is kept
 with the digest of the inputs that decide it and reused while they are the same (see "WP
 verdicts kept across runs" below; --keep, `make mutants-keep`, commits them), so the WP column
 can be built over several sessions; the tests column always runs.
@@ -152,13 +152,27 @@ def wp_standard(mdir):
     return fields[2:], fields[0], set(filter(None, fields[1].split(",")))
 
 
+# Prover limits are wall-clock (proofs/wp.sh). Two jobs of two prover slots run twice as many
+# provers on the cores as the one frama-c the limits were set for, so every limit is doubled:
+# each prover keeps its CPU time, and a goal that times out only because the machine is loaded
+# cannot pass for a kill (the baseline guards the same from the other side).
+LIMIT_SCALE = 2
+
+
+def scaled(timeouts):
+    """proofs/timeouts.txt's "fn:s,fn:s" with every limit times LIMIT_SCALE."""
+    return ",".join("%s:%d" % (f, int(t) * LIMIT_SCALE)
+                    for f, t in (item.rsplit(":", 1) for item in timeouts.split(",") if item))
+
+
 def run_wp(mdir, fcts, why3conf, par):
     flags, timeouts, eager = wp_standard(mdir)
+    timeouts = scaled(timeouts)
     provers = "z3,cvc4,z3-lean" + (",z3-eager" if eager & set(fcts) else "")
     src = sorted(os.path.join(mdir, "src", f) for f in os.listdir(os.path.join(mdir, "src"))
                  if f.endswith(".c"))
     cmd = ["frama-c"] + flags + [
-           "-wp-timeout", os.environ.get("WP_TIMEOUT", "20"), "-wp-par", str(par),
+           "-wp-timeout", str(int(os.environ.get("WP_TIMEOUT", "20")) * LIMIT_SCALE), "-wp-par", str(par),
            "-wp-cache", "update", "-wp-cache-dir", os.path.join(OUT, "wp-cache"),
            "-wp-prover", provers, "-wp-fct", ",".join(fcts),
            "-wp-report-json", os.path.join(mdir, "wp.json")]
@@ -254,7 +268,8 @@ def run_tests(mdir, mutated_c, base, args):
 # to src/, spec/acsl/, the flags, timeouts, provers or tool versions, or to WP_METHOD, runs it
 # again. The tests column is cheap (minutes for all) and always runs.
 KEPT = os.path.join(ROOT, "proofs", "mutants", "wp-verdicts.json")
-WP_METHOD = "wp on function + direct callers; baseline on failed_in; wp.sh provers z3,cvc4,z3-lean"
+WP_METHOD = ("wp on function + direct callers; baseline on failed_in; wp.sh provers z3,cvc4,z3-lean; "
+             "limits x2 (wall-clock), at least 2 prover slots")
 
 
 def tool_versions():
