@@ -64,7 +64,7 @@ def plan(functions_path, baseline_path, shards, exclude):
         lightest = min(bins, key=lambda b: b[0])
         lightest[0] += weight(members)
         lightest[1].extend(members)
-    for weight, fns in sorted(bins, key=lambda b: -b[0]):
+    for _, fns in sorted(bins, key=lambda b: -b[0]):  # the heaviest shard first
         if fns:
             print(",".join(fns))
 
