@@ -9,12 +9,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=build/proofs
 mkdir -p "$out"
-WP_TIMEOUT=${WP_TIMEOUT:-20}
 # Provers: z3, cvc4 and z3-lean (z3 with proofs/why3/z3_lean.drv); the private why3
 # config and the reasons for z3-lean and z3-eager are in proofs/why3/config.sh.
 why3_dir=$out
 source proofs/why3/config.sh
-source proofs/wp_flags.sh   # wp_standard, wp_fct_timeouts, wp_eager: shared with smoke.sh, make mutants
 # The run is split into shards (tools/wp_shards.py: why, and why the split changes no goal),
 # WP_LANES of them at a time (one per core), each frama-c with -wp-par WP_PAR (2). Keep
 # WP_PAR at 2 or more: with one slot WP tries the provers of a goal one after the other in
@@ -24,17 +22,15 @@ source proofs/wp_flags.sh   # wp_standard, wp_fct_timeouts, wp_eager: shared wit
 WP_LANES=${WP_LANES:-$(nproc)}
 WP_PAR=${WP_PAR:-2}
 WP_SHARDS=${WP_SHARDS:-12}
-# Prover limits are wall-clock time: cvc4 proves sonnx_broadcast's assert facts in 13 s
-# alone, and timed out at 20 s beside three busy loops on the two cores (14 s of CPU,
-# 2026-11-28). The limits (WP_TIMEOUT, proofs/timeouts.txt) were set for one frama-c with
-# two prover slots; WP_LANES of them run WP_LANES times as many provers on the same cores,
-# so every limit is multiplied by WP_LANES: each prover keeps the CPU time it had. This
-# costs CPU only where every prover runs out of time before the last one proves the goal.
-scale_timeouts() { awk -v k="$1" 'BEGIN { RS = ","; ORS = "" } NF {
-  sub(/\n$/, ""); n = split($0, f, ":"); printf "%s%s:%d", (NR > 1 ? "," : ""), f[1], f[2] * k }'; }
+# WP_LANES frama-c at once run WP_LANES times the provers the limits were set for, and the
+# limits are wall-clock: so every limit (WP_TIMEOUT, proofs/timeouts.txt) is multiplied by
+# WP_LANES (proofs/wp_flags.sh says why, with the measurement).
+wp_limit_scale=$WP_LANES
+# wp_standard, wp_timeout, wp_fct_timeouts, wp_eager: shared with smoke.sh and make mutants
+source proofs/wp_flags.sh
 common_flags=(
   "${wp_standard[@]}"
-  -wp-timeout "$(( WP_TIMEOUT * WP_LANES ))" -wp-par "$WP_PAR"
+  -wp-timeout "$wp_timeout" -wp-par "$WP_PAR"
   -wp-cache update -wp-cache-dir "$out/cache"
 )
 # A function listed as "<function> *" in open-goals.txt has its proof open as a
@@ -49,9 +45,8 @@ skipped=$(awk '!/^#/ && $2 == "*" {print $1}' proofs/open-goals.txt | paste -sd,
 eager=$wp_eager
 # Per-function timeouts (proofs/timeouts.txt, each with its reason): raised for one
 # function rather than for every goal.
-fct_timeouts=$(printf '%s' "$wp_fct_timeouts" | scale_timeouts "$WP_LANES")
 timeout_flags=()
-if [ -n "$fct_timeouts" ]; then timeout_flags=(-wp-fct-timeout "$fct_timeouts"); fi
+if [ -n "$wp_fct_timeouts" ]; then timeout_flags=(-wp-fct-timeout "$wp_fct_timeouts"); fi
 # The tool versions of this run, for the evidence report (tools/evidence.py).
 { echo "frama-c $(frama-c -version)"; why3 --version 2>&1; z3 --version; cvc4 --version | head -1
   echo "z3-lean: z3 with proofs/why3/z3_lean.drv, sha256 $(sha256sum proofs/why3/z3_lean.drv | cut -c1-16)"; } > "$out/versions.txt" 2>&1 || true
@@ -83,18 +78,22 @@ shard_names+=(lemmas); shard_select+=("-wp-prop=@lemma -wp-prover z3,cvc4,z3-lea
 if [ -n "$eager" ]; then
   shard_names+=(eager); shard_select+=("-wp-fct $eager -wp-prover z3,cvc4,z3-lean,z3-eager")
 fi
-run_shard() {  # $1 name, $2 selection flags (no spaces inside a flag's argument)
-  local name=$1 t0 rc=0; t0=$(date +%s)
-  # shellcheck disable=SC2086
-  frama-c "${common_flags[@]}" "${timeout_flags[@]}" $2 -wp-report-json "$out/shards/$1.json" src/*.c \
-    > "$out/shards/$name.log" 2>&1 || rc=$?
+shard_cmd() {  # sets cmd: the argv of shard $1 with selection flags $2 (no spaces inside a flag's argument)
+  # shellcheck disable=SC2206
+  cmd=(frama-c "${common_flags[@]}" "${timeout_flags[@]}" $2 -wp-report-json "$out/shards/$1.json" src/*.c)
+}
+run_shard() {  # $1 name, $2 selection flags
+  local name=$1 t0 rc=0 cmd; t0=$(date +%s)
+  shard_cmd "$1" "$2"
+  "${cmd[@]}" > "$out/shards/$name.log" 2>&1 || rc=$?
   echo "$name rc=$rc seconds=$(( $(date +%s) - t0 ))" > "$out/shards/$name.time"
   return $rc
 }
-: > "$out/command.txt"
+# The argv of each shard, one line per shard, written before the run (its time is the run's
+# start for the evidence report's staleness check).
 for k in "${!shard_names[@]}"; do
-  printf '%s\n' "frama-c ${common_flags[*]} ${timeout_flags[*]} ${shard_select[$k]} -wp-report-json $out/shards/${shard_names[$k]}.json src/*.c" >> "$out/command.txt"
-done
+  shard_cmd "${shard_names[$k]}" "${shard_select[$k]}"; printf '%q ' "${cmd[@]}"; echo
+done > "$out/command.txt"
 for k in "${!shard_names[@]}"; do
   while [ "$(jobs -rp | wc -l)" -ge "$WP_LANES" ]; do wait -n || true; done
   run_shard "${shard_names[$k]}" "${shard_select[$k]}" &

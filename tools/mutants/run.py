@@ -6,13 +6,11 @@ For each mutant, in build/mutants/m/<id>/ (a copy of src/ with the one occurrenc
 replaced by `new`):
   WP     frama-c with the proof standard of proofs/wp_flags.sh (the flags wp.sh uses: -wp-rte,
          both -warn-unsigned-*; the per-function timeouts of proofs/timeouts.txt; z3-eager for
-         proofs/eager.txt), wp.sh's provers and timeout, -wp-fct
-         on the mutated function and its direct callers. Killed if a goal is left unproved and
-         the same run on the unmutated functions whose goals failed (failed_in) proves every
-         goal (the baseline, kept per set of functions in build/mutants/baseline/).
-         (A caller reads the mutated function's contract, never its body, so its goals do not
-         change; they run because the issue asks for them, and a kill seen only there would be
-         a flaky goal: the matrix names the functions whose goals failed.)
+         proofs/eager.txt), wp.sh's provers and timeout, -wp-fct on the mutated function, and
+         only if every goal of it proves, on its direct callers (mutant_wp says why the verdict
+         is the same as one run on all of them). Killed if a goal is left unproved and the
+         same run on the unmutated functions whose goals failed (failed_in) proves every goal
+         (the baseline, kept per set of functions in build/mutants/baseline/).
   tests  the mutated object linked with the other objects of src/ (compiled once, unmutated)
          and with the test objects (compiled once): doctest (tests/*.cpp), the RapidCheck
          properties (properties/properties.cpp, xla_properties.cpp) and the NumPy differential
@@ -25,7 +23,7 @@ each mutant (issue 31: "killed by WP ... and by the tests").
 --jobs N runs N mutants side by side, each WP run with -wp-par (cores / N), at least 2: with
 one slot WP runs a goal's provers one after the other, so a goal cvc4 proves at once first waits
 for z3's timeout (proofs/wp.sh, WP_PAR). The limits are wall-clock, so with more provers than
-cores they are doubled (LIMIT_SCALE): each prover keeps the CPU time it had. A WP verdict is kept
+cores proofs/wp_flags.sh doubles them (LIMIT_SCALE): each prover keeps the CPU time it had. A WP verdict is kept
 with the digest of the inputs that decide it and reused while they are the same (see "WP
 verdicts kept across runs" below; --keep, `make mutants-keep`, commits them), so the WP column
 can be built over several sessions; the tests column always runs.
@@ -141,45 +139,41 @@ def baseline_wp(fcts, why3conf, par):
         return res
 
 
-def wp_standard(mdir):
-    """proofs/wp_flags.sh's flags (the proof standard, shared with wp.sh and smoke.sh) with the
-    mutant's headers first: (flags, per-function timeouts, eager functions)."""
-    code, out = sh(["bash", "-c", 'wp_src=%s; source proofs/wp_flags.sh; printf "%%s\\0" "$wp_fct_timeouts" '
-                    '"$wp_eager" "${wp_standard[@]}"' % shlex.quote(os.path.join(mdir, "src"))])
-    if code != 0:
-        sys.exit("FAIL: proofs/wp_flags.sh: " + out)
-    fields = out.split("\0")[:-1]
-    return fields[2:], fields[0], set(filter(None, fields[1].split(",")))
-
-
-# Prover limits are wall-clock (proofs/wp.sh). Two jobs of two prover slots run twice as many
-# provers on the cores as the one frama-c the limits were set for, so every limit is doubled:
-# each prover keeps its CPU time, and a goal that times out only because the machine is loaded
-# cannot pass for a kill (the baseline guards the same from the other side).
+# Prover limits are wall-clock (proofs/wp_flags.sh). Two jobs of two prover slots run twice as
+# many provers on the cores as the one frama-c the limits were set for, so wp_flags.sh scales
+# every limit by LIMIT_SCALE: each prover keeps its CPU time, and a goal that times out only
+# because the machine is loaded cannot pass for a kill (the baseline guards the same from the
+# other side).
 LIMIT_SCALE = 2
 
 
-def scaled(timeouts):
-    """proofs/timeouts.txt's "fn:s,fn:s" with every limit times LIMIT_SCALE."""
-    return ",".join("%s:%d" % (f, int(t) * LIMIT_SCALE)
-                    for f, t in (item.rsplit(":", 1) for item in timeouts.split(",") if item))
+def wp_standard(mdir):
+    """proofs/wp_flags.sh's flags (the proof standard, shared with wp.sh and smoke.sh) with the
+    mutant's headers first and the limits times LIMIT_SCALE: (flags, timeout, per-function
+    timeouts, eager functions)."""
+    code, out = sh(["bash", "-c", 'wp_src=%s; wp_limit_scale=%d; source proofs/wp_flags.sh; '
+                    'printf "%%s\\0" "$wp_timeout" "$wp_fct_timeouts" "$wp_eager" "${wp_standard[@]}"'
+                    % (shlex.quote(os.path.join(mdir, "src")), LIMIT_SCALE)])
+    if code != 0:
+        sys.exit("FAIL: proofs/wp_flags.sh: " + out)
+    fields = out.split("\0")[:-1]
+    return fields[3:], fields[0], fields[1], set(filter(None, fields[2].split(",")))
 
 
-def run_wp(mdir, fcts, why3conf, par):
-    flags, timeouts, eager = wp_standard(mdir)
-    timeouts = scaled(timeouts)
+def run_wp(mdir, fcts, why3conf, par, tag="wp"):
+    flags, timeout, timeouts, eager = wp_standard(mdir)
     provers = "z3,cvc4,z3-lean" + (",z3-eager" if eager & set(fcts) else "")
     src = sorted(os.path.join(mdir, "src", f) for f in os.listdir(os.path.join(mdir, "src"))
                  if f.endswith(".c"))
     cmd = ["frama-c"] + flags + [
-           "-wp-timeout", str(int(os.environ.get("WP_TIMEOUT", "20")) * LIMIT_SCALE), "-wp-par", str(par),
+           "-wp-timeout", timeout, "-wp-par", str(par),
            "-wp-cache", "update", "-wp-cache-dir", os.path.join(OUT, "wp-cache"),
            "-wp-prover", provers, "-wp-fct", ",".join(fcts),
-           "-wp-report-json", os.path.join(mdir, "wp.json")]
+           "-wp-report-json", os.path.join(mdir, tag + ".json")]
     if timeouts:
         cmd += ["-wp-fct-timeout", timeouts]
     code, log = sh(cmd + src, env=dict(os.environ, WHY3CONFIG=why3conf))
-    open(os.path.join(mdir, "wp.log"), "w").write(log)
+    open(os.path.join(mdir, tag + ".log"), "w").write(log)
     m = re.search(r"Proved goals:\s+(\d+)\s*/\s*(\d+)", log)
     if code != 0 or not m:
         return {"status": "error", "detail": log[-2000:]}
@@ -188,6 +182,25 @@ def run_wp(mdir, fcts, why3conf, par):
     where = sorted({f for f in fcts for g in failed if g.startswith("typed_%s_" % f)})
     return {"status": "killed" if proved < total else "survived", "proved": proved,
             "total": total, "unproved": failed, "functions": fcts, "failed_in": where}
+
+
+def mutant_wp(mdir, fct, callers_of, why3conf, par):
+    """The mutant's WP run, in two stages. First the mutated function alone: its body is the
+    only thing that changed, so that is where a goal breaks, and a kill there needs nothing
+    more. Only if every goal of it proves, its direct callers (wp-callers.log). A caller reads
+    the function's contract, never its body, so its goals are the unmutated ones; the second
+    stage can only find a kill the first missed if the mutation reaches a caller some other
+    way. The verdict is the same as one run on all of them; the callers' goals, which cost
+    most of that run (they hold the large functions), are run only when they can decide it."""
+    wp = run_wp(mdir, [fct], why3conf, par)
+    if wp["status"] != "survived" or not callers_of:
+        return wp
+    up = run_wp(mdir, callers_of, why3conf, par, tag="wp-callers")
+    if up["status"] not in ("killed", "survived"):
+        return up
+    return {"status": up["status"], "proved": wp["proved"] + up["proved"],
+            "total": wp["total"] + up["total"], "unproved": up["unproved"],
+            "functions": [fct] + callers_of, "failed_in": up["failed_in"]}
 
 
 # ---- tests
@@ -268,8 +281,8 @@ def run_tests(mdir, mutated_c, base, args):
 # to src/, spec/acsl/, the flags, timeouts, provers or tool versions, or to WP_METHOD, runs it
 # again. The tests column is cheap (minutes for all) and always runs.
 KEPT = os.path.join(ROOT, "proofs", "mutants", "wp-verdicts.json")
-WP_METHOD = ("wp on function + direct callers; baseline on failed_in; wp.sh provers z3,cvc4,z3-lean; "
-             "limits x2 (wall-clock), at least 2 prover slots")
+WP_METHOD = ("wp on the function, then on its direct callers if it survives; baseline on failed_in; "
+             "wp.sh provers z3,cvc4,z3-lean; limits x2 by wp_flags.sh (wall-clock), at least 2 prover slots")
 
 
 def tool_versions():
@@ -333,7 +346,6 @@ def run_mutant(m, base, why3conf, args, callers, par, digest, commit):
     if text.count(m["old"]) != 1:
         return {"id": m["id"], "error": "`old` occurs %d times in %s" % (text.count(m["old"]), m["file"])}
     open(path, "w", encoding="utf-8").write(text.replace(m["old"], m["new"]))
-    fcts = [m["function"]] + callers.get(m["function"], [])
     rec = {"id": m["id"], "category": m["category"], "req": m["req"], "file": m["file"],
            "function": m["function"]}
     start = time.time()
@@ -342,7 +354,7 @@ def run_mutant(m, base, why3conf, args, callers, par, digest, commit):
     elif verdict is not None:
         rec["wp"], rec["wp_made"] = verdict["wp"], "%s, kept in %s" % (verdict["made"], where)
     else:
-        rec["wp"] = wp = run_wp(mdir, fcts, why3conf, par)
+        rec["wp"] = wp = mutant_wp(mdir, m["function"], callers.get(m["function"], []), why3conf, par)
         if wp["status"] == "killed" and not wp["failed_in"]:
             wp["status"] = "error"
             wp["detail"] = "fewer goals proved, but no failed goal of these functions named in the log"
