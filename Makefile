@@ -177,32 +177,36 @@ STAGES := proofs smoke doctest-gcc doctest-clang doctest-threads noalloc stack p
 # (5 s per target: its execution counts mean more on a quiet machine), consumer-wp (a WP run
 # with prover timeouts) and trace (it reads WP's results). Each background job's log is
 # printed when it ends, before the summary; each stage still writes its own result file.
+# Each stage's wall and CPU seconds go to build/stage-times.txt (tools/stage_time.py), printed
+# as a table before the summary: the data for the next cut.
+TIMED := python3 tools/stage_time.py
 BESIDE_WP := tests noalloc properties fast-copy-properties conformance sanitize fuzz-build lint \
              install-check consumer-c consumer-cxx xtensor-oracle coverage
 .PHONY: beside-wp
 beside-wp:
 	@status=0; \
-	for stage in $(BESIDE_WP); do $(MAKE) --no-print-directory $$stage || status=1; done; \
+	for stage in $(BESIDE_WP); do $(TIMED) $$stage -- $(MAKE) --no-print-directory $$stage || status=1; done; \
 	exit $$status
 
 check:
-	@rm -rf $(BUILD)/results $(BUILD)/smoke-stage.rc $(BUILD)/beside-wp.rc
+	@rm -rf $(BUILD)/results $(BUILD)/smoke-stage.rc $(BUILD)/beside-wp.rc $(BUILD)/stage-times.txt
 	@status=0; \
-	$(MAKE) --no-print-directory deps || status=1; \
-	$(MAKE) --no-print-directory build-gcc build-clang || status=1; \
+	$(TIMED) deps -- $(MAKE) --no-print-directory deps || status=1; \
+	$(TIMED) build -- $(MAKE) --no-print-directory build-gcc build-clang || status=1; \
 	mkdir -p $(BUILD); \
-	{ nice -n 19 $(MAKE) --no-print-directory proofs-smoke > $(BUILD)/smoke-stage.log 2>&1; \
+	{ nice -n 19 $(TIMED) smoke -- $(MAKE) --no-print-directory proofs-smoke > $(BUILD)/smoke-stage.log 2>&1; \
 	  echo $$? > $(BUILD)/smoke-stage.rc; } & smoke_pid=$$!; \
 	{ nice -n 19 $(MAKE) --no-print-directory beside-wp > $(BUILD)/beside-wp.log 2>&1; \
 	  echo $$? > $(BUILD)/beside-wp.rc; } & beside_pid=$$!; \
-	$(MAKE) --no-print-directory proofs-wp || status=1; \
+	$(TIMED) proofs-wp -- $(MAKE) --no-print-directory proofs-wp || status=1; \
 	wait $$beside_pid; cat $(BUILD)/beside-wp.log; \
 	[ "$$(cat $(BUILD)/beside-wp.rc 2>/dev/null)" = 0 ] || status=1; \
-	$(MAKE) --no-print-directory fuzz-check || status=1; \
-	$(MAKE) --no-print-directory consumer-wp || status=1; \
-	$(MAKE) --no-print-directory trace || status=1; \
+	$(TIMED) fuzz-check -- $(MAKE) --no-print-directory fuzz-check || status=1; \
+	$(TIMED) consumer-wp -- $(MAKE) --no-print-directory consumer-wp || status=1; \
+	$(TIMED) trace -- $(MAKE) --no-print-directory trace || status=1; \
 	wait $$smoke_pid; cat $(BUILD)/smoke-stage.log; \
 	[ "$$(cat $(BUILD)/smoke-stage.rc 2>/dev/null)" = 0 ] || status=1; \
+	python3 tools/stage_time.py --table; \
 	python3 tools/check_summary.py --stages "$(STAGES)" $$status
 
 clean:

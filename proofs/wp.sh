@@ -86,7 +86,12 @@ run_shard() {  # $1 name, $2 selection flags
   local name=$1 t0 rc=0 cmd; t0=$(date +%s)
   shard_cmd "$1" "$2"
   "${cmd[@]}" > "$out/shards/$name.log" 2>&1 || rc=$?
-  echo "$name rc=$rc seconds=$(( $(date +%s) - t0 ))" > "$out/shards/$name.time"
+  # cpu: user + system seconds of frama-c and the provers it waited for (this subshell's
+  # children, bash's times), the measure that decides CI time on two cores
+  times > "$out/shards/$name.times"
+  echo "$name rc=$rc seconds=$(( $(date +%s) - t0 )) cpu=$(awk 'NR == 2 {
+    split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' \
+    "$out/shards/$name.times")" > "$out/shards/$name.time"
   return $rc
 }
 # The argv of each shard, one line per shard, written before the run (its time is the run's

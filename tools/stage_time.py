@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Runs one stage of `make check` and records what it cost, for the next CI-time decision.
+
+usage: stage_time.py NAME -- COMMAND [ARG ...]
+       stage_time.py --table
+
+The first form runs COMMAND (its output and exit status are the stage's own) and appends
+"NAME <wall s> <cpu s> rc=<status>" to build/stage-times.txt. CPU is the user + system time
+of COMMAND and every process it waited for (getrusage of the children): on this project's
+2-core CI the run is CPU-bound (the Makefile's check recipe), so CPU, not wall time, says
+which stage to cut. The second form prints the file, largest CPU first, with the total.
+"""
+import os
+import resource
+import subprocess
+import sys
+import time
+
+TIMES = os.path.join("build", "stage-times.txt")
+
+
+def run(name, command):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.monotonic()
+    code = subprocess.call(command)
+    wall = time.monotonic() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    os.makedirs(os.path.dirname(TIMES), exist_ok=True)
+    with open(TIMES, "a", encoding="utf-8") as out:
+        out.write(f"{name} {wall:.0f} {cpu:.0f} rc={code}\n")
+    return code
+
+
+def table():
+    try:
+        with open(TIMES, encoding="utf-8") as src:
+            rows = [line.split() for line in src if line.strip()]
+    except FileNotFoundError:
+        print(f"stage times: {TIMES} missing")
+        return 0
+    rows.sort(key=lambda r: -int(r[2]))
+    print("stage times (wall s, CPU s of the stage and its children; beside-wp ones ran at nice 19):")
+    for name, wall, cpu, rc in rows:
+        print(f"  {name:28} {wall:>6} {cpu:>7}  {rc}")
+    print(f"  {'total CPU':28} {'':>6} {sum(int(r[2]) for r in rows):>7}")
+    return 0
+
+
+def main(argv):
+    if argv == ["--table"]:
+        return table()
+    if len(argv) < 3 or argv[1] != "--":
+        sys.stderr.write(__doc__)
+        return 2
+    return run(argv[0], argv[2:])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
