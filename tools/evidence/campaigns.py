@@ -148,7 +148,8 @@ def mutation_section(red):
     md.append("")
     md.append(f"Run at commit `{res.get('commit')}` on the catalogue of sha256 `{res.get('catalogue_sha256')}`. "
               "WP runs the mutated function, then its direct callers only if every goal of it proves, and "
-              "kills where a goal of those is left unproved and the unmutated functions prove every goal; the tests kill where doctest, a RapidCheck program or the "
+              "kills where a goal of those is left unproved and the unmutated functions prove every goal; "
+              "the tests kill where doctest, a RapidCheck program or the "
               "NumPy differential fails (tools/mutants/run.py).")
     md.append("")
     md.append(md_table(["category", "mutants", "killed by WP", "killed by the tests"],
