@@ -208,7 +208,7 @@ check:
 	$(TIMED) trace -- $(MAKE) --no-print-directory trace || status=1; \
 	wait $$smoke_pid; cat $(BUILD)/smoke-stage.log; \
 	[ "$$(cat $(BUILD)/smoke-stage.rc 2>/dev/null)" = 0 ] || status=1; \
-	python3 tools/stage_time.py --table; \
+	$(TIMED) --table; \
 	python3 tools/check_summary.py --stages "$(STAGES)" $$status
 
 clean:
