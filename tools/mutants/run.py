@@ -77,19 +77,29 @@ from check_catalogue import code_masks, function_body  # noqa: E402
 DEF = re.compile(r"^(?:static\s+|inline\s+)*[A-Za-z_][\w\s\*]*?\b(\w+)\s*\(", re.M)
 
 
+def c_bodies(text):
+    """{function: (start, end)} of the C function bodies defined in text, braces included
+    (ghost functions live in comments and are not code, so not among them)."""
+    code, syntax = code_masks(text)
+    spans = {}
+    for m in DEF.finditer(text):
+        name = m.group(1)
+        if not code[m.start()] or name in spans or name in ("if", "while", "for"):
+            continue
+        span = function_body(text, syntax, name)
+        if isinstance(span, tuple):
+            spans[name] = span
+    return spans
+
+
 def call_graph(src_files):
-    """{function: sorted direct callers} over the C functions defined in src_files (ghost
-    functions live in comments and are not code, so not in it)."""
+    """{function: sorted direct callers} over the C functions defined in src_files."""
     bodies = {}
     for path in src_files:
         text = open(path, encoding="utf-8").read()
-        code, syntax = code_masks(text)
-        for m in DEF.finditer(text):
-            name = m.group(1)
-            if not code[m.start()] or name in bodies or name in ("if", "while", "for"):
-                continue
-            span = function_body(text, syntax, name)
-            if isinstance(span, tuple):
+        code, _ = code_masks(text)
+        for name, span in c_bodies(text).items():
+            if name not in bodies:
                 bodies[name] = "".join(c if code[i] else " " for i, c in
                                        enumerate(text[span[0]:span[1]], span[0]))
     callers = {}
@@ -98,6 +108,14 @@ def call_graph(src_files):
             if f != g and re.search(r"\b%s\s*\(" % re.escape(f), body):
                 callers.setdefault(f, []).append(g)
     return {f: sorted(v) for f, v in callers.items()}
+
+
+def without_bodies(text):
+    """text with every C function body emptied: what a WP run on a function of another unit
+    reads of it (declarations, contracts, ghost code, logic)."""
+    for start, end in sorted(c_bodies(text).values(), reverse=True):
+        text = text[:start] + "{}" + text[end:]
+    return text
 
 
 # ---- WP
@@ -278,8 +296,15 @@ def run_tests(mdir, mutated_c, base, args):
 # mutants-keep` gathers them into the committed proofs/mutants/wp-verdicts.json) with the digest
 # of exactly those inputs, and reused while the digest is the same: the WP column takes hours,
 # more than one session, and a verdict made on the same inputs is the same verdict. Any change
-# to src/, spec/acsl/, the flags, timeouts, provers or tool versions, or to WP_METHOD, runs it
-# again. The tests column is cheap (minutes for all) and always runs.
+# to those inputs, the flags, timeouts, provers or tool versions, or to WP_METHOD, runs it
+# again.
+# The sources WP reads for the mutated function: its unit and the units of its direct callers
+# (the second stage's), whole; every header of src/ and spec/acsl/; and, of every other unit of
+# src/, all but its C function bodies. WP is modular: the goals of a function are built from its
+# own body and from the contracts of what it calls, never from another function's body, so a
+# body elsewhere cannot change the verdict. A change to sonnx_fast_copy.c's bodies then runs the
+# WP column again for the mutants of that unit and of its callers' units, not for all 56.
+# The tests column is cheap (minutes for all) and always runs.
 KEPT = os.path.join(ROOT, "proofs", "mutants", "wp-verdicts.json")
 WP_METHOD = ("wp on the function, then on its direct callers if it survives; baseline on failed_in; "
              "wp.sh provers z3,cvc4,z3-lean; limits x2 by wp_flags.sh (wall-clock), at least 2 prover slots")
@@ -290,18 +315,40 @@ def tool_versions():
                                                 ["z3", "--version"], ["cvc4", "--version"]))
 
 
-def wp_digest(m, versions):
+def unit_of(function, src_files):
+    """The unit of src_files that defines the C function, or None."""
+    for path in src_files:
+        if function in c_bodies(open(path, encoding="utf-8").read()):
+            return path
+    return None
+
+
+def wp_digest(m, versions, callers, src_files):
+    """The digest of the inputs that decide m's WP verdict (the comment above)."""
     h = hashlib.sha256(json.dumps(m, sort_keys=True).encode())
     h.update((WP_METHOD + "|" + versions + "|timeout " + os.environ.get("WP_TIMEOUT", "20")).encode())
+    up = callers.get(m["function"], [])
+    h.update(("callers " + ",".join(up)).encode())
+    whole = {os.path.join(ROOT, m["file"])} | {unit_of(f, src_files) for f in up}
+    for path in sorted(src_files):
+        text = open(path, encoding="utf-8").read()
+        h.update(os.path.relpath(path, ROOT).encode()
+                 + (text if path in whole else without_bodies(text)).encode())
     for d in ("src", "spec/acsl", "proofs/why3"):
         for base_dir, dirs, names in sorted(os.walk(os.path.join(ROOT, d))):
             dirs.sort()
             for f in sorted(names):
                 path = os.path.join(base_dir, f)
-                h.update(os.path.relpath(path, ROOT).encode() + open(path, "rb").read())
+                if not path.endswith(".c"):
+                    h.update(os.path.relpath(path, ROOT).encode() + open(path, "rb").read())
     for f in ("proofs/wp_flags.sh", "proofs/timeouts.txt", "proofs/eager.txt"):
         h.update(f.encode() + open(os.path.join(ROOT, f), "rb").read())
     return h.hexdigest()
+
+
+def src_units():
+    return sorted(os.path.join(ROOT, "src", f) for f in os.listdir(os.path.join(ROOT, "src"))
+                  if f.endswith(".c"))
 
 
 def kept_verdict(m, digest):
@@ -320,11 +367,13 @@ def keep():
     """Gathers this build's WP verdicts into proofs/mutants/wp-verdicts.json (make mutants-keep);
     a committed verdict whose inputs have changed since is dropped."""
     versions = tool_versions()
+    units = src_units()
+    callers = call_graph(units)
     cat = {m["id"]: m for m in json.load(open(CATALOGUE, encoding="utf-8"))}
     kept = json.load(open(KEPT)) if os.path.exists(KEPT) else {}
     out, fresh = {}, 0
     for mid, m in cat.items():
-        digest = wp_digest(m, versions)
+        digest = wp_digest(m, versions, callers, units)
         local = os.path.join(OUT, "m", mid, "wp-verdict.json")
         if os.path.exists(local) and json.load(open(local)).get("wp_digest") == digest:
             out[mid] = json.load(open(local))
@@ -428,8 +477,7 @@ def main():
     commit = sh(["git", "rev-parse", "--short", "HEAD"])[1].strip() or "unknown"
     base = compile_once(os.cpu_count() or 2, args)
     why3conf = why3_config(os.path.join(OUT, "why3"))
-    src_files = sorted(os.path.join(ROOT, "src", f) for f in os.listdir(os.path.join(ROOT, "src"))
-                       if f.endswith(".c"))
+    src_files = src_units()
     callers = call_graph(src_files)
     jobs = max(1, args.jobs)
     par = max(2, (os.cpu_count() or 2) // jobs)  # at least 2: the provers race (see --jobs above)
@@ -438,7 +486,8 @@ def main():
     versions = tool_versions()
 
     def one(m):
-        return run_mutant(m, base, why3conf, args, callers, par, wp_digest(m, versions), commit)
+        return run_mutant(m, base, why3conf, args, callers, par,
+                          wp_digest(m, versions, callers, src_files), commit)
 
     with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
         futures = {ex.submit(one, m): m for m in todo}
