@@ -83,16 +83,12 @@ shard_cmd() {  # sets cmd: the argv of shard $1 with selection flags $2 (no spac
   cmd=(frama-c "${common_flags[@]}" "${timeout_flags[@]}" $2 -wp-report-json "$out/shards/$1.json" src/*.c)
 }
 run_shard() {  # $1 name, $2 selection flags
-  local name=$1 t0 rc=0 cmd; t0=$(date +%s)
+  local cmd
   shard_cmd "$1" "$2"
-  "${cmd[@]}" > "$out/shards/$name.log" 2>&1 || rc=$?
-  # cpu: user + system seconds of frama-c and the provers it waited for (this subshell's
-  # children, bash's times), the measure that decides CI time on two cores
-  times > "$out/shards/$name.times"
-  echo "$name rc=$rc seconds=$(( $(date +%s) - t0 )) cpu=$(awk 'NR == 2 {
-    split($1, u, /[ms]/); split($2, s, /[ms]/); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }' \
-    "$out/shards/$name.times")" > "$out/shards/$name.time"
-  return $rc
+  # "<shard> <wall s> <cpu s> rc=<status>": the CPU of frama-c and the provers it waited for,
+  # the measure that decides CI time on two cores (tools/stage_time.py, as make check's stages)
+  rm -f "$out/shards/$1.time"
+  python3 tools/stage_time.py --out "$out/shards/$1.time" "$1" -- "${cmd[@]}" > "$out/shards/$1.log" 2>&1
 }
 # The argv of each shard, one line per shard, written before the run (its time is the run's
 # start for the evidence report's staleness check).
@@ -108,7 +104,7 @@ wait
 : > "$out/wp.log"
 reports=()
 for name in "${shard_names[@]}"; do
-  if ! grep -q ' rc=0 ' "$out/shards/$name.time" 2>/dev/null; then
+  if ! grep -q ' rc=0$' "$out/shards/$name.time" 2>/dev/null; then
     tail -30 "$out/shards/$name.log"; echo "FAIL: WP shard $name: $(cat "$out/shards/$name.time" 2>/dev/null)"; exit 1
   fi
   if [ "$name" = lemmas ]; then
