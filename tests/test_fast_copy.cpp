@@ -184,6 +184,36 @@ TEST_CASE("fast kernel: element and block fills, every size class")
   CHECK(compared == 24 * 9 * 2 * 2);
 }
 
+// The unit stores of a short block (fill_units, src/sonnx_fast_copy.c): a run of 2, 4, 8 or 16
+// bytes stretched into a block of at most UNIT_FILL_MAX (64) bytes is stored copy by copy;
+// one copy more and the block is copied and replicated. Each unit size at the block sizes
+// around 64 bytes and at the smallest, on three blocks (x (3,1) -> z (3,fill)), beside the
+// odd sizes that never take it (3, 12: the copy path), with a guard byte after the output.
+// The oracle is the spec transcription spec_broadcast.
+// @req SONNX-ELEM LIB-ROWMAJOR
+TEST_CASE("fast kernel: unit stores up to 64-byte blocks, and one copy past them")
+{
+  size_t compared = 0;
+  for (size_t es : {2u, 3u, 4u, 8u, 12u, 16u}) {
+    const size_t at_limit = 64u / es;
+    for (size_t fill : {size_t{1}, size_t{2}, at_limit - 1u, at_limit, at_limit + 1u}) {
+      const dims_t xd{3, 1};
+      const dims_t zd{3, fill};
+      const size_t cx = count_of(xd), cz = count_of(zd);
+      const std::vector<unsigned char> x = distinct_bytes(cx, es, 0);
+      const std::vector<unsigned char> want = spec_broadcast(xd, x, es, zd);
+      std::vector<unsigned char> fast(cz * es + 1, 0);
+      sonnx_fast_copy(reinterpret_cast<const char *>(x.data()), reinterpret_cast<char *>(fast.data()), es,
+                      c_shape(xd), c_shape(zd), cx, cz);
+      INFO("es " << es << ", fill " << fill << " (" << fill * es << "-byte blocks)");
+      REQUIRE(std::equal(want.begin(), want.end(), fast.begin()));
+      REQUIRE(fast.back() == 0);
+      ++compared;
+    }
+  }
+  CHECK(compared == 6 * 5);
+}
+
 TEST_CASE("fast kernel: the issue's cases at reduced size, each kind of level")
 {
   struct one {

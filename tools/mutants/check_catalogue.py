@@ -13,7 +13,8 @@ For each mutant it checks that
   - old is executable C: no character of it is inside a comment, an ACSL annotation (/*@ */,
     //@) or ghost code (which lives in /*@ ghost */), and the line where it starts neither
     begins, after whitespace, with //, /* or * nor lies between /*@ and */.
-And for the catalogue: 48 to 56 mutants, at least 2 per category.
+And for the catalogue: 48 to 64 mutants, at least 2 per category (at least 48: issue 31 asks 40
+and every kernel path; at most 64: each one costs a WP run).
 
 Prints one line per problem, then "N mutants, K categories, P problems"; exits 1 on any problem.
 Usage: tools/mutants/check_catalogue.py [CATALOGUE]   (run from anywhere; paths are the repo's)
@@ -27,7 +28,7 @@ CATEGORIES = ["f", "padding", "max", "C1", "numpy-rule", "fold-order", "first-vi
               "capacity", "overflow", "no-write-on-error", "row-major", "xla-order", "xla-match",
               "kernel-path", "error-fields", "iteration"]
 FIELDS = ["id", "req", "category", "file", "function", "old", "new", "why", "test_hint"]
-COUNT_MIN, COUNT_MAX, PER_CATEGORY_MIN = 48, 56, 2
+COUNT_MIN, COUNT_MAX, PER_CATEGORY_MIN = 48, 64, 2
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
