@@ -77,9 +77,10 @@ from check_catalogue import code_masks, function_body  # noqa: E402
 DEF = re.compile(r"^(?:static\s+|inline\s+)*[A-Za-z_][\w\s\*]*?\b(\w+)\s*\(", re.M)
 
 
-def c_bodies(text):
-    """{function: (start, end)} of the C function bodies defined in text, braces included
-    (ghost functions live in comments and are not code, so not among them)."""
+def definitions(text):
+    """{function: (signature start, body start, body end)} of the C functions defined in text,
+    the body's braces included (ghost functions live in comments and are not code, so not
+    among them)."""
     code, syntax = code_masks(text)
     spans = {}
     for m in DEF.finditer(text):
@@ -88,8 +89,13 @@ def c_bodies(text):
             continue
         span = function_body(text, syntax, name)
         if isinstance(span, tuple):
-            spans[name] = span
+            spans[name] = (m.start(), span[0], span[1])
     return spans
+
+
+def c_bodies(text):
+    """{function: (start, end)} of the C function bodies defined in text, braces included."""
+    return {name: (b, e) for name, (_, b, e) in definitions(text).items()}
 
 
 def call_graph(src_files):
@@ -110,12 +116,59 @@ def call_graph(src_files):
     return {f: sorted(v) for f, v in callers.items()}
 
 
-def without_bodies(text):
-    """text with every C function body emptied: what a WP run on a function of another unit
-    reads of it (declarations, contracts, ghost code, logic)."""
-    for start, end in sorted(c_bodies(text).values(), reverse=True):
-        text = text[:start] + "{}" + text[end:]
-    return text
+def interface_of(text):
+    """What a WP run on a function of another unit can read of this unit: the contracts and
+    signatures of its functions with external linkage and its ACSL annotations outside them
+    (logic, lemmas, ghost code), whitespace-normalised. Left out: C function bodies (WP builds
+    a function's goals from its own body and its callees' contracts), static functions with
+    the contract before each (no other unit can call them), preprocessor lines (a unit's
+    macros and includes are its own) and plain comments."""
+    cut = []
+    for sig, _, end in definitions(text).values():
+        start = text.index("{", sig)
+        if re.search(r"\bstatic\b", text[sig:start]):
+            start = sig
+            before = text[:sig].rstrip()
+            if before.endswith("*/") and text.startswith("/*@", before.rfind("/*")):
+                start = before.rfind("/*")
+        cut.append((start, end))
+    for start, end in sorted(cut, reverse=True):
+        text = text[:start] + text[end:]
+    out, i, n = [], 0, len(text)
+    while i < n:
+        if text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+            if text.startswith("/*@", i):
+                out.append(text[i:j])
+            i = j
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+            if text.startswith("//@", i):
+                out.append(text[i:j] + "\n")
+            i = j
+        elif text[i] in "\"'":
+            j = i + 1
+            while j < n and text[j] != text[i]:
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i:j + 1])
+            i = j + 1
+        elif text[i] == "#" and text[:i].rstrip(" \t")[-1:] in ("\n", ""):  # at a line's start
+            j = i
+            while True:  # the directive and its continuation lines
+                k = text.find("\n", j)
+                if k < 0:
+                    j = n
+                    break
+                j = k + 1
+                if not text[:k].endswith("\\"):
+                    break
+            i = j
+        else:
+            out.append(text[i])
+            i += 1
+    return " ".join("".join(out).split())
 
 
 # ---- WP
@@ -300,10 +353,12 @@ def run_tests(mdir, mutated_c, base, args):
 # again.
 # The sources WP reads for the mutated function: its unit and the units of its direct callers
 # (the second stage's), whole; every header of src/ and spec/acsl/; and, of every other unit of
-# src/, all but its C function bodies. WP is modular: the goals of a function are built from its
-# own body and from the contracts of what it calls, never from another function's body, so a
-# body elsewhere cannot change the verdict. A change to sonnx_fast_copy.c's bodies then runs the
-# WP column again for the mutants of that unit and of its callers' units, not for all 56.
+# src/, its interface (interface_of: the contracts of its functions with external linkage and
+# its ACSL annotations). WP is modular: the goals of a function are built from its own body and
+# from the contracts of what it calls, never from another function's body, and no other unit
+# can call a static function or see a unit's macros. A change inside sonnx_fast_copy.c (bodies,
+# static helpers, comments) then runs the WP column again for the mutants of that unit and of
+# the functions it calls in another unit, not for all of them.
 # The tests column is cheap (minutes for all) and always runs.
 KEPT = os.path.join(ROOT, "proofs", "mutants", "wp-verdicts.json")
 WP_METHOD = ("wp on the function, then on its direct callers if it survives; baseline on failed_in; "
@@ -333,7 +388,7 @@ def wp_digest(m, versions, callers, src_files):
     for path in sorted(src_files):
         text = open(path, encoding="utf-8").read()
         h.update(os.path.relpath(path, ROOT).encode()
-                 + (text if path in whole else without_bodies(text)).encode())
+                 + (text if path in whole else interface_of(text)).encode())
     for d in ("src", "spec/acsl", "proofs/why3"):
         for base_dir, dirs, names in sorted(os.walk(os.path.join(ROOT, d))):
             dirs.sort()
