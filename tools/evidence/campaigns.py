@@ -143,8 +143,11 @@ def mutation_section(red):
                      OK + f" ({', '.join(r['tests'].get('killed_by', []))})" if ts == "killed" else f"{RED} ({ts})"])
     made = collections.Counter(r.get("wp_made", "?").split(",")[0] for r in res.get("mutants", []))
     md.append("WP verdicts made at: " + ", ".join(f"`{c}` ({n})" for c, n in sorted(made.items())) +
-              " (tools/mutants/run.py reuses a verdict only while the digest of its inputs, src/ and "
-              "spec/acsl/ among them, is the same).")
+              " (tools/mutants/run.py reuses a verdict only while the digest of its inputs is the same: "
+              "src/'s headers, spec/acsl/, proofs/why3/, the proof flags and limits, the mutated "
+              "function's unit and its callers' units whole, "
+              "and every other unit of src/ by its interface, the contracts and signatures of its "
+              "external functions and its ACSL annotations).")
     md.append("")
     md.append(f"Run at commit `{res.get('commit')}` on the catalogue of sha256 `{res.get('catalogue_sha256')}`. "
               "WP runs the mutated function, then its direct callers only if every goal of it proves, and "
