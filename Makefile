@@ -75,8 +75,11 @@ proofs-smoke:
 # The explicit step that updates the committed proofs/results.json from the last full
 # `make proofs` run (build/proofs/results.json); it prints every function and lemma whose goal
 # count shrank, grew, appeared or disappeared. Commit the diff with the reason.
+# It also records each goal's winning prover (proofs/first-prover.txt), tried first by the next
+# runs (tools/wp_first_prover.py says why that orders the provers and proves nothing).
 proofs-accept:
 	@python3 tools/wp_summary.py --accept $(BUILD)/proofs/results.json proofs/results.json
+	@python3 tools/wp_first_prover.py record proofs/first-prover.txt $(BUILD)/proofs/wp.json $(BUILD)/proofs/wp.log $(BUILD)/proofs/lemmas.log
 
 # ---- mutation analysis (issue 31 item 4): not a stage of make check (WP and the tests for each
 # of proofs/mutants/catalogue.json's mutants take hours); MUTANTS=id,id runs some of them.

@@ -50,7 +50,7 @@ if [ -n "$wp_fct_timeouts" ]; then timeout_flags=(-wp-fct-timeout "$wp_fct_timeo
 # The tool versions of this run, for the evidence report (tools/evidence.py).
 { echo "frama-c $(frama-c -version)"; why3 --version 2>&1; z3 --version; cvc4 --version | head -1
   echo "z3-lean: z3 with proofs/why3/z3_lean.drv, sha256 $(sha256sum proofs/why3/z3_lean.drv | cut -c1-16)"; } > "$out/versions.txt" 2>&1 || true
-rm -rf "$out/wp.json" "$out/lemmas.json" "$out/results.json" "$out/run-verdict.txt" "$out/shards"
+rm -rf "$out/wp.json" "$out/lemmas.json" "$out/results.json" "$out/run-verdict.txt" "$out/shards" "$out/session"
 mkdir -p "$out/shards"
 start=$(date +%s)
 # Every function with a body, from Frama-C itself (the same parse as the proofs).
@@ -61,22 +61,31 @@ not_planned=$(printf '%s\n%s\n' "$skipped" "$eager" | grep -v '^$' | paste -sd, 
 mapfile -t planned < <(python3 tools/wp_shards.py plan "$out/shards/functions.txt" proofs/results.json \
                        "$WP_SHARDS" "$not_planned")
 [ "${#planned[@]}" -gt 0 ] || { echo "FAIL: no WP shard planned (tools/wp_shards.py)"; exit 1; }
+# The prover that proved each goal in the last accepted run is tried first, alone
+# (proofs/first-prover.txt, tools/wp_first_prover.py: why, and why the record orders the
+# provers and proves nothing); a goal it does not name is raced. WP_FIRST_PROVER=0 races all.
+if [ "${WP_FIRST_PROVER:-1}" != 0 ] && [ -f proofs/first-prover.txt ]; then
+  python3 tools/wp_first_prover.py scripts proofs/first-prover.txt "$out/session" z3,cvc4,z3-lean,z3-eager
+  first=" -wp-session $out/session -wp-prover script,"
+else
+  first=" -wp-prover "
+fi
 # Each shard: its name, then its selection flags; the report of shard <name> is <name>.json.
 shard_names=(); shard_select=()
 i=0
 for fns in "${planned[@]}"; do
-  i=$((i + 1)); shard_names+=("s$i"); shard_select+=("-wp-fct $fns -wp-prover z3,cvc4,z3-lean")
+  i=$((i + 1)); shard_names+=("s$i"); shard_select+=("-wp-fct $fns${first}z3,cvc4,z3-lean")
 done
 # The catch-all: every function neither planned nor excluded (none when functions.txt is
 # complete; it guards the proofs against a function the list missed).
 all_listed=$(printf '%s\n' "${planned[@]}" "$not_planned" | grep -v '^$' | paste -sd, -)
-shard_names+=(rest); shard_select+=("-wp-skip-fct $all_listed -wp-prover z3,cvc4,z3-lean")
+shard_names+=(rest); shard_select+=("-wp-skip-fct $all_listed${first}z3,cvc4,z3-lean")
 # The global ACSL lemmas (spec/acsl): with -wp-fct or -wp-skip-fct WP generates no lemma
 # goal, so they get their own shard, reported apart (lemmas.json); wp_summary.py fails if
 # one is unproved or that report is missing.
-shard_names+=(lemmas); shard_select+=("-wp-prop=@lemma -wp-prover z3,cvc4,z3-lean")
+shard_names+=(lemmas); shard_select+=("-wp-prop=@lemma${first}z3,cvc4,z3-lean")
 if [ -n "$eager" ]; then
-  shard_names+=(eager); shard_select+=("-wp-fct $eager -wp-prover z3,cvc4,z3-lean,z3-eager")
+  shard_names+=(eager); shard_select+=("-wp-fct $eager${first}z3,cvc4,z3-lean,z3-eager")
 fi
 shard_cmd() {  # sets cmd: the argv of shard $1 with selection flags $2 (no spaces inside a flag's argument)
   # shellcheck disable=SC2206

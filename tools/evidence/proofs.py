@@ -180,9 +180,16 @@ def report_section(m, red):
                         [(f"{e['kinds'][k]['proved']}/{e['kinds'][k]['total']}" if k in e["kinds"] else "") for k in kinds])
         for row in rows:
             del row[5]
+        # goals proved by the prover recorded for them (proofs/first-prover.txt): WP's goal line
+        # says "[Script]" and gives no time, so the time column leaves them out
+        first = len(re.findall(r"^\[wp\] \[Script\] Goal ", pr["log"] + pr.get("lemma_log", ""), re.M))
         md.append(f"**{tp}/{tt} goals proved** in {len(pr['functions'])} functions (prover time {tsec:.1f} s, summed "
                   f"from the goal lines of build/proofs/wp.log: the time of the prover that proved each goal, or of "
-                  f"Qed for goals Qed proves alone; cached results keep the time of the run that proved them" + (f", wall time of the run {pr['wall']} s" if pr["wall"] else "") + f"); "
+                  f"Qed for goals Qed proves alone; cached results keep the time of the run that proved them"
+                  + (f"; {first} goals were proved by the prover that proved them in the last accepted run, tried "
+                     f"first (proofs/first-prover.txt, tools/wp_first_prover.py), and WP logs no time for them"
+                     if first else "")
+                  + (f", wall time of the run {pr['wall']} s" if pr["wall"] else "") + f"); "
                   f"**{len(pr['open'])} functions OPEN** (listed whole in proofs/open-goals.txt, not run).")
         md.append("")
         md.append(md_table(["function", "verdict", "proved/total", "goals by prover", "prover s"] + kinds, rows))
