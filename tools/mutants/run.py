@@ -39,6 +39,7 @@ usage: run.py --cc CC --cflags F --cxx CXX --cxxflags F --propflags F [--only id
 import argparse
 import collections
 import concurrent.futures
+import functools
 import hashlib
 import json
 import os
@@ -370,12 +371,20 @@ def tool_versions():
                                                 ["z3", "--version"], ["cvc4", "--version"]))
 
 
+@functools.lru_cache(maxsize=None)
+def defining_units(src_files):
+    """{C function: the first unit of src_files (a tuple) that defines it}, parsed once: the
+    units are the repository's src/, which no mutant edits (each has its own copy)."""
+    where = {}
+    for path in src_files:
+        for name in c_bodies(open(path, encoding="utf-8").read()):
+            where.setdefault(name, path)
+    return where
+
+
 def unit_of(function, src_files):
     """The unit of src_files that defines the C function, or None."""
-    for path in src_files:
-        if function in c_bodies(open(path, encoding="utf-8").read()):
-            return path
-    return None
+    return defining_units(tuple(src_files)).get(function)
 
 
 def wp_digest(m, versions, callers, src_files):
