@@ -171,8 +171,8 @@ STAGES := proofs smoke doctest-gcc doctest-clang doctest-threads noalloc stack p
 # single-threaded. The stages whose verdicts do not depend on time run beside it, at the lowest
 # priority (nice 19: they take the cycles WP leaves; WP's provers, whose limits are wall-clock,
 # keep theirs). The cores are busy to the end, so a shorter make check needs less work, not
-# more overlap. In the fresh-clone CI of 0369cb9, WP took 3952 s of wall time and 7075 of the
-# run's 9345 CPU seconds, and the smoke tests 1392 (proofs/ci-time.md: where, and the next cuts).
+# more overlap. In the fresh-clone CI of 237fdc3 (3095 s), WP took 2194 s of wall time and 3671 of
+# the run's 6014 CPU seconds, and the smoke tests 1451 (proofs/ci-time.md: where, and the next cuts).
 # Beside WP:
 #   - the smoke tests (proofs/smoke.sh; their verdicts are bounded by prover steps, not time;
 #     their own why3 config and cache, see smoke.sh);
