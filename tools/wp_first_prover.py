@@ -4,11 +4,11 @@
 usage: wp_first_prover.py scripts proofs/first-prover.txt SESSION_DIR PROVER,...
        wp_first_prover.py record proofs/first-prover.txt WP_JSON LOG...
 
-Why: WP races the provers of -wp-prover on every goal that Qed leaves, and kills
-the loser when the winner ends. The loser runs as long as the winner, so about
-1700 CPU s of a full run went to goals already proved (proofs/ci-time.md, the
-CI of 0369cb9). proofs/first-prover.txt names, for each goal, the prover that
-proved it ("<goal> <prover>", one per line).
+Why: WP races the provers of -wp-prover on every goal that Qed leaves: the loser
+runs as long as the winner, and a goal only z3-lean proves waits for z3 or cvc4
+to time out. With the record, WP took 3671 CPU s in CI instead of 7075
+(proofs/ci-time.md). proofs/first-prover.txt names, for each goal, the prover
+that proved it ("<goal> <prover>", one per line).
 
 scripts: writes WP's session script SESSION_DIR/script/<goal>.json for each
 recorded goal, naming its prover; proofs/wp.sh then runs WP with
@@ -37,7 +37,8 @@ import os
 import re
 import sys
 
-GOAL_LINE = re.compile(r"^\[wp\] \[([^\]]+)\] Goal typed_(\w+) : Valid\b")
+from wp_summary import function_of, goal_times  # the log's goal lines, a goal's function
+
 # WP's label of a why3 prover -> its shortcut in proofs/why3/config.sh's why3.conf:
 # "CVC4 1.8" -> cvc4, "Z3 4.8.12" -> z3, "Z3 4.8.12 (lean)" -> z3-lean
 LABEL = re.compile(r"^(\w+) [\w.]+(?: \((\w+)\))?$")
@@ -95,17 +96,15 @@ def failed_functions(wp_json):
 def record(record_path, wp_json, logs):
     old = read_record(record_path)
     failed, functions = failed_functions(wp_json)
-    owner = lambda goal: next((fn for fn in functions if goal.startswith(fn + "_")), None)
     new = {}
     raced = kept = retried = 0
     for log in logs:
-        for line in open(log, encoding="utf-8", errors="replace"):
-            m = GOAL_LINE.match(line)
-            if not m:
+        goals = goal_times(open(log, encoding="utf-8", errors="replace").read())
+        for goal, (label, status, _) in goals.items():
+            if status != "Valid":
                 continue
-            label, goal = m.groups()
             if label == "Script":
-                if owner(goal) in failed:
+                if function_of(goal, functions) in failed:
                     retried += 1
                 elif goal in old:
                     new[goal] = old[goal]

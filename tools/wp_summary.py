@@ -90,6 +90,12 @@ def goal_times(log_text):
     return goals
 
 
+def function_of(prop, by_length):
+    """The function (of by_length, longest names first) whose name is the longest prefix of the
+    property, or None: a goal's name is its function's, then the property's."""
+    return next((fn for fn in by_length if prop.startswith(fn + "_")), None)
+
+
 def read_lemmas(path):
     """ACSL lemma -> {"proved", "total", "provers"} from the @lemma run's JSON report."""
     lemmas = {}
@@ -201,7 +207,7 @@ def main(argv):
     by_length = sorted(functions, key=len, reverse=True)
     fn_seconds = {}
     for prop, (_, _, seconds) in times.items():
-        owner = next((fn for fn in by_length if prop.startswith(fn + "_")), None)
+        owner = function_of(prop, by_length)
         if owner:
             fn_seconds[owner] = fn_seconds.get(owner, 0.0) + seconds
     results = {}
