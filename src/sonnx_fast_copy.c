@@ -21,9 +21,14 @@
  * copied axes); sonnx_fast_copy chains the blocks, carries each one's source and, for
  * a block filled from a pattern, lays out the next block's pattern one block ahead.
  *
+ * An output of SONNX_STREAM_MIN_BYTES or more is written by streaming stores, whole cache lines
+ * only (issue 34); the one primitive WP does not see, stream_store with its fence, is stated by
+ * a contract and tested against memcpy (tests/stream/), and listed in the evidence report's
+ * trusted base.
+ *
  * No allocation, no recursion, no global state: memcpy/memset are the only library
- * calls, and the stack holds two fill patterns of PATTERN_LAID_MAX bytes (the current and
- * the next block's, in sonnx_fast_copy). */
+ * calls besides the SSE2 intrinsics of stream_store, and the stack holds two fill patterns of
+ * PATTERN_LAID_MAX bytes (the current and the next block's, in sonnx_fast_copy). */
 #include "sonnx_internal.h"
 #ifdef __FRAMAC__
 #include "row_major_lemmas.h" /* the proof's lemma functions (spec/acsl) */
@@ -41,6 +46,9 @@
 
 #include <stdbool.h>
 #include <string.h>
+#if !defined(__FRAMAC__) && (defined(__x86_64__) || defined(__SSE2__))
+#include <emmintrin.h> /* the streaming stores of stream_store (SSE2) */
+#endif
 
 /* Doubling stops at this many bytes: from then on every copy reads the same chunk (the run
    doubled to at least REPLICATE_CHUNK bytes, under twice that, or a longer run itself: see
@@ -94,6 +102,85 @@ static size_t store_head(const char *dst, size_t n)
    32-byte stores per step wrote rows-f16 at 0.75-0.77 of memset against 0.85-0.87. */
 #define COPY_STORE 32u
 
+/* Outputs of at least SONNX_STREAM_MIN_BYTES bytes are written by streaming (non-temporal)
+   stores (issue 34): past the last-level cache a plain store first reads its line from memory
+   (read for ownership), and the output ends up written at half of memset's speed. A build
+   option (-DSONNX_STREAM_MIN_BYTES=n); the default is measured, not guessed, on this 2-core AMD
+   EPYC with a 32 MiB L3 (2026-11-29): a loop copying a 1 KiB row over outputs of 1 to 512 MiB
+   wrote GB/s, plain 32-byte stores against streaming ones: 1 MiB 22.6 / 23.1, 8 MiB 19.3 /
+   22.7, 16 MiB 12.0 / 22.0, 32 MiB 10.6 / 22.5, 512 MiB 10.9 / 20.7 (memset 48-58 up to 8 MiB,
+   14-25 above). Streaming stores run at memory speed at every size, and the kernel's plain
+   stores beat that while the output stays in the cache (make bench-sweep, rows: 26-34 GB/s up
+   to 8 MiB), so streaming starts at 16 MiB, half the L3; with it, rows at 32-512 MiB went from
+   0.59-0.77 of memset to 0.79-1.18 (bench/results.md, 2026-11-29). */
+#ifndef SONNX_STREAM_MIN_BYTES
+#define SONNX_STREAM_MIN_BYTES ((size_t)16u * 1024u * 1024u)
+#endif
+
+/* Bytes of one streaming store (stream_store), the size of a fill's and a copy's stores. */
+#define STREAM_STORE 32u
+#if (FILL_STORE != STREAM_STORE) || (COPY_STORE != STREAM_STORE)
+#error "store_line stores what fill_periods and copy_aligned store per step"
+#endif
+
+/* THE PRIMITIVE OUTSIDE WP (issue 34, listed in the trusted base of the evidence report): the
+   only code of the kernel that Frama-C does not see. WP takes these two contracts as given;
+   stream_store's is copy_at's for STREAM_STORE bytes (a byte copy), stream_fence's writes
+   nothing the C model sees. tests/stream/test_stream.c tests the body against memcpy at every
+   alignment of both pointers and, through copy_aligned and fill_from_pattern, every length up
+   to 4 KiB (make stream-tests). stream_store writes with two 16-byte streaming stores
+   (SSE2: every x86-64) when the destination is 16-byte aligned, which copy_aligned's and
+   fill_from_pattern's stores are (they start on a STORE_ALIGN boundary), and otherwise with a
+   plain memcpy: the primitive is safe at any address. Streaming stores are weakly ordered:
+   stream_fence (sfence) orders them before the stores that follow it, once per call of
+   sonnx_fast_copy, so that another thread that sees a later store sees the output too.
+   Elsewhere than x86-64 both are plain: a memcpy and nothing. */
+/*@ requires \valid(dst + (at .. at + STREAM_STORE - 1));
+    requires \valid_read(src + (0 .. STREAM_STORE - 1));
+    requires \separated(dst + (at .. at + STREAM_STORE - 1), src + (0 .. STREAM_STORE - 1));
+    assigns dst[at .. at + STREAM_STORE - 1];
+    ensures copied: \forall integer p; at <= p < at + STREAM_STORE ==> dst[p] == \old(src[p - at]);
+*/
+static inline void stream_store(char *dst, size_t at, const char *src);
+
+/*@ assigns \nothing; */
+static inline void stream_fence(void);
+
+#ifndef __FRAMAC__
+#if defined(__x86_64__) || defined(__SSE2__)
+SONNX_INLINE_IN_CLONES
+static inline void stream_store(char *dst, size_t at, const char *src)
+{
+  char *const to = dst + at;
+  if (((uintptr_t)to % 16u) == 0u) {
+    /* The casts give the intrinsics their vector types: the loads are unaligned ones, the
+       stores aligned, as just checked. */
+    const __m128i low = _mm_loadu_si128((const __m128i *)src);
+    const __m128i high = _mm_loadu_si128((const __m128i *)(src + 16));
+    _mm_stream_si128((__m128i *)to, low);
+    _mm_stream_si128((__m128i *)(to + 16), high);
+  } else {
+    (void)memcpy(to, src, STREAM_STORE); /* returns to, which the caller holds (MISRA 17.7) */
+  }
+}
+
+static inline void stream_fence(void)
+{
+  _mm_sfence();
+}
+#else
+SONNX_INLINE_IN_CLONES
+static inline void stream_store(char *dst, size_t at, const char *src)
+{
+  (void)memcpy(dst + at, src, STREAM_STORE); /* returns dst + at (MISRA 17.7) */
+}
+
+static inline void stream_fence(void)
+{
+}
+#endif
+#endif
+
 /* A fill's pattern: the element repeated over its period, es doubled up to a multiple
    of FILL_STORE (whole elements, and whole stores), at most FILL_PERIOD_MAX bytes. */
 #define FILL_PERIOD_MAX 512u
@@ -139,6 +226,24 @@ static void copy_at(char *dst, size_t at, const char *src, size_t n)
   (void)memcpy(dst + at, src, n); /* returns dst + at, which the caller holds (MISRA 17.7) */
 }
 
+/* One store of a fill or a copy: streaming or plain, as the caller's output size decided
+   (sonnx_fast_copy). The same contract both ways, so the loops that call it have one proof. */
+/*@ requires \valid(dst + (at .. at + STREAM_STORE - 1));
+    requires \valid_read(src + (0 .. STREAM_STORE - 1));
+    requires \separated(dst + (at .. at + STREAM_STORE - 1), src + (0 .. STREAM_STORE - 1));
+    assigns dst[at .. at + STREAM_STORE - 1];
+    ensures copied: \forall integer p; at <= p < at + STREAM_STORE ==> dst[p] == \old(src[p - at]);
+*/
+SONNX_INLINE_IN_CLONES
+static inline void store_line(char *dst, size_t at, const char *src, bool stream)
+{
+  if (stream) {
+    stream_store(dst, at, src);
+  } else {
+    copy_at(dst, at, src, STREAM_STORE);
+  }
+}
+
 /* copy_at with aligned stores: the bytes up to the first STORE_ALIGN boundary of dst + at, then
    COPY_STORE bytes at a time, then the tail. Inlined into its callers' wide-store clones
    (SONNX_WIDE_STORES, SONNX_INLINE_IN_CLONES: src/sonnx_internal.h): each step is one aligned
@@ -155,19 +260,23 @@ static void copy_at(char *dst, size_t at, const char *src, size_t n)
     ensures copied: \forall integer p; at <= p < at + n ==> dst[p] == \old(src[p - at]);
 */
 SONNX_INLINE_IN_CLONES
-static inline void copy_aligned(char *dst, size_t at, const char *src, size_t n)
+static inline void copy_aligned(char *dst, size_t at, const char *src, size_t n, bool stream)
 {
   size_t done = store_head(dst + at, n);
   if (done > 0u) {
     copy_at(dst, at, src, done);
   }
+  /* Streaming stores write whole lines only, up to the last STORE_ALIGN boundary: a line
+     written partly by streaming and partly by plain stores is flushed half-filled and read
+     back (rows of 12 bytes, make bench's short case, fell from 7 to 1.5 GB/s that way). */
+  const size_t whole = n - ((n - done) % FILL_LINE);
   /*@ loop invariant 0 <= done <= n;
       loop invariant copied: \forall integer p; at <= p < at + done ==> dst[p] == \at(src[p - at], Pre);
       loop assigns done, dst[at .. at + n - 1];
       loop variant n - done;
   */
   while (n - done >= COPY_STORE) {
-    copy_at(dst, at + done, src + done, COPY_STORE);
+    store_line(dst, at + done, src + done, stream && (done < whole));
     /*@ assert line: \forall integer p; at + done <= p < at + done + COPY_STORE ==>
           dst[p] == \at(src[p - at], Pre); */
     done += COPY_STORE;
@@ -190,12 +299,19 @@ static inline void copy_aligned(char *dst, size_t at, const char *src, size_t n)
     ensures repeats: \forall integer p; 0 <= p < to + n ==> dst[p] == dst[p % unit];
 */
 SONNX_INLINE_IN_CLONES
-static inline void copy_in_phase(char *dst, size_t to, size_t from, size_t n) /*@ ghost (size_t unit) */
+static inline void copy_in_phase(char *dst, size_t to, size_t from, size_t n, bool stream)
+  /*@ ghost (size_t unit) */
 {
   /*@ ghost lemma_mod_shift(); */
   /*@ ghost lemma_div_unique(); */
 Before: __attribute__((unused));
-  copy_aligned(dst, to, dst + from, n);
+  /* Two calls with constant flags: each inlined copy_aligned loop is compiled for one kind of
+     store (gcc -O2 does not unswitch loops). */
+  if (stream) {
+    copy_aligned(dst, to, dst + from, n, true);
+  } else {
+    copy_aligned(dst, to, dst + from, n, false);
+  }
   /*@ assert copied_at: \forall integer p; to <= p < to + n ==>
         dst[p] == \at(dst[p - to + from], Before); */
   /*@ assert unit_kept: \forall integer t; 0 <= t < unit ==> dst[t] == \at(dst[t], Before); */
@@ -219,7 +335,8 @@ Before: __attribute__((unused));
     ensures repeats: \forall integer p; 0 <= p < total ==> dst[p] == dst[p % unit];
 */
 SONNX_WIDE_STORES
-static void replicate_prefix(char *dst, size_t filled, size_t total) /*@ ghost (size_t unit) */
+static void replicate_prefix(char *dst, size_t filled, size_t total, bool stream)
+  /*@ ghost (size_t unit) */
 {
   /*@ ghost lemma_mod_shift(); */
   /* Doubling: each copy repeats everything written so far, up to REPLICATE_CHUNK bytes. */
@@ -231,7 +348,7 @@ static void replicate_prefix(char *dst, size_t filled, size_t total) /*@ ghost (
   */
   while (filled < total && filled < REPLICATE_CHUNK) {
     const size_t step = (filled < total - filled) ? filled : total - filled;
-    copy_in_phase(dst, filled, 0u, step) /*@ ghost (unit) */;
+    copy_in_phase(dst, filled, 0u, step, false) /*@ ghost (unit) */;
     filled += step;
   }
   if (filled < total) {
@@ -245,7 +362,7 @@ static void replicate_prefix(char *dst, size_t filled, size_t total) /*@ ghost (
     const size_t from = store_head(dst, total - filled);
     /*@ assert from < chunk; */
     if (from > 0u) {
-      copy_in_phase(dst, filled, 0u, from) /*@ ghost (unit) */;
+      copy_in_phase(dst, filled, 0u, from, false) /*@ ghost (unit) */;
       filled += from;
     }
     /*@ loop invariant chunk + from <= filled <= total;
@@ -256,7 +373,7 @@ static void replicate_prefix(char *dst, size_t filled, size_t total) /*@ ghost (
     */
     while (filled < total) {
       const size_t step = (chunk < total - filled) ? chunk : total - filled;
-      copy_in_phase(dst, filled, from, step) /*@ ghost (unit) */;
+      copy_in_phase(dst, filled, from, step, stream) /*@ ghost (unit) */;
       filled += step;
     }
   }
@@ -270,12 +387,12 @@ static void replicate_prefix(char *dst, size_t filled, size_t total) /*@ ghost (
     assigns dst[block .. n * block - 1];
     ensures repeats: \forall integer p; 0 <= p < n * block ==> dst[p] == dst[p % block];
 */
-static void replicate_block(char *dst, size_t block, size_t n)
+static void replicate_block(char *dst, size_t block, size_t n, bool stream)
 {
   /*@ ghost lemma_mul_le_mono(n, 1, block); */
   /*@ ghost lemma_div_unique(); */
   /*@ assert \forall integer p; 0 <= p < block ==> p % block == p; */
-  replicate_prefix(dst, block, n * block) /*@ ghost (block) */;
+  replicate_prefix(dst, block, n * block, stream) /*@ ghost (block) */;
 }
 
 
@@ -506,11 +623,13 @@ static void lay_pattern(char *pattern, const char *elem, size_t run_bytes, size_
     assigns dst[0 .. total - 1];
     ensures fills: \forall integer p; 0 <= p < total ==> dst[p] == pattern[p % es];
 */
-SONNX_WIDE_STORES
-static void fill_from_pattern(char *dst, const char *pattern, size_t total, size_t period)
-  /*@ ghost (size_t es) */
+SONNX_INLINE_IN_CLONES
+static inline void fill_periods(char *dst, const char *pattern, size_t total, size_t period,
+                                bool stream) /*@ ghost (size_t es) */
 {
   size_t done = 0;
+  /* Streaming stores below whole only: whole lines (see copy_aligned). */
+  const size_t whole = total - (total % FILL_LINE);
   /*@ loop invariant 0 <= done <= total;
       loop invariant done % es == 0;
       loop invariant \forall integer p; 0 <= p < done ==> dst[p] == pattern[p % es];
@@ -530,11 +649,13 @@ static void fill_from_pattern(char *dst, const char *pattern, size_t total, size
     while (period - k >= FILL_LINE) {
       /* Two stores of FILL_STORE bytes, not one of FILL_LINE: in the AVX-512 clone a 64-byte
          copy is one 64-byte store, which straddles a cache line on every other period when
-         the period is an odd multiple of 32 bytes (96, 160, ...). */
-      copy_at(dst, done + k, pattern + k, FILL_STORE);
+         the period is an odd multiple of 32 bytes (96, 160, ...). Both lie below whole: the
+         period goes on past them by its half-line store, or it is whole lines from a line
+         boundary (done is whole periods), so the lines they touch end by total. */
+      store_line(dst, done + k, pattern + k, stream);
       /*@ assert stored_first: \forall integer p; done + k <= p < done + k + FILL_STORE ==>
             dst[p] == pattern[p - done]; */
-      copy_at(dst, done + k + FILL_STORE, pattern + k + FILL_STORE, FILL_STORE);
+      store_line(dst, done + k + FILL_STORE, pattern + k + FILL_STORE, stream);
       /*@ assert stored_second: \forall integer p; done + k + FILL_STORE <= p < done + k + FILL_LINE ==>
             dst[p] == pattern[p - done]; */
       /*@ assert stored: \forall integer p; done + k <= p < done + k + FILL_LINE ==>
@@ -543,7 +664,7 @@ static void fill_from_pattern(char *dst, const char *pattern, size_t total, size
     }
     /*@ ghost size_t stored = k; */
     if (period - k >= FILL_STORE) {
-      copy_at(dst, done + k, pattern + k, FILL_STORE);
+      store_line(dst, done + k, pattern + k, stream && ((done + k) < whole));
       /*@ assert stored_half: \forall integer p; done + k <= p < done + k + FILL_STORE ==>
             dst[p] == pattern[p - done]; */
       /*@ assert stored_before: \forall integer p; done <= p < done + k ==> dst[p] == pattern[p - done]; */
@@ -566,7 +687,25 @@ static void fill_from_pattern(char *dst, const char *pattern, size_t total, size
     done += period;
   }
   if (done < total) {
-    copy_at(dst, done, pattern, total - done);
+    /* The tail, under one period: whole stores (streaming below whole), then the rest. */
+    size_t k = 0;
+    /*@ loop invariant 0 <= k <= total - done && k % FILL_STORE == 0;
+        loop invariant \forall integer p; 0 <= p < done ==> dst[p] == pattern[p % es];
+        loop invariant \forall integer p; done <= p < done + k ==> dst[p] == pattern[p - done];
+        loop invariant pattern_kept: \forall integer t; 0 <= t < period ==> pattern[t] == \at(pattern[t], Pre);
+        loop assigns k, dst[done .. total - 1];
+        loop variant total - done - k;
+    */
+    while ((total - done - k) >= FILL_STORE) {
+      store_line(dst, done + k, pattern + k, stream && ((done + k) < whole));
+      /*@ assert tail_store: \forall integer p; done + k <= p < done + k + FILL_STORE ==>
+            dst[p] == pattern[p - done]; */
+      k += FILL_STORE;
+    }
+    if (k < (total - done)) {
+      copy_at(dst, done + k, pattern + k, total - done - k);
+      /*@ assert tail_rest: \forall integer p; done + k <= p < total ==> dst[p] == pattern[p - done]; */
+    }
     /*@ assert tail_bytes: \forall integer p; done <= p < total ==> dst[p] == pattern[p - done]; */
     /*@ ghost lemma_pattern_bytes(dst, pattern, pattern, es, done, total - done); */
     /*@ assert tail_elems: \forall integer p; done <= p < total ==> dst[p] == pattern[p % es]; */
@@ -574,6 +713,31 @@ static void fill_from_pattern(char *dst, const char *pattern, size_t total, size
   /*@ assert \forall integer p; 0 <= p < total ==> dst[p] == pattern[p % es]; */
   /* One assert per exit, so that the postcondition, proved unsplit, is a lookup. */
   /*@ assert fills_pattern: \forall integer p; 0 <= p < total ==> dst[p] == pattern[p % es]; */
+}
+
+/* fill_periods with a constant flag in each call, so that each inlined copy of its loops is
+   compiled for one kind of store: with the flag a variable, the plain stores took a test and
+   two jumps each and a scalar fill held in the cache fell from 22-28 to 14 GB/s (gcc -O2 does
+   not unswitch loops; make bench-sweep's binary, 2026-11-29). Cloned for wide stores like
+   replicate_prefix. */
+/*@ requires es >= 1;
+    requires es <= period <= FILL_PERIOD_MAX && period % FILL_STORE == 0 && period % es == 0;
+    requires \valid(dst + (0 .. total - 1));
+    requires \valid_read(pattern + (0 .. period - 1));
+    requires \separated(dst + (0 .. total - 1), pattern + (0 .. period - 1));
+    requires periodic: \forall integer t; 0 <= t < period ==> pattern[t] == pattern[t % es];
+    assigns dst[0 .. total - 1];
+    ensures fills: \forall integer p; 0 <= p < total ==> dst[p] == pattern[p % es];
+*/
+SONNX_WIDE_STORES
+static void fill_from_pattern(char *dst, const char *pattern, size_t total, size_t period,
+                              bool stream) /*@ ghost (size_t es) */
+{
+  if (stream) {
+    fill_periods(dst, pattern, total, period, true) /*@ ghost (es) */;
+  } else {
+    fill_periods(dst, pattern, total, period, false) /*@ ghost (es) */;
+  }
 }
 
 /* The offsets of a fill read turned by phase = head % es (fill_aligned): byte p is the
@@ -630,7 +794,8 @@ static void fill_from_pattern(char *dst, const char *pattern, size_t total, size
     assigns dst[0 .. total - 1];
     ensures fills: \forall integer p; 0 <= p < total ==> dst[p] == pattern[p % es];
 */
-static void fill_aligned(char *dst, const char *pattern, size_t es, size_t total, size_t period)
+static void fill_aligned(char *dst, const char *pattern, size_t es, size_t total, size_t period,
+                         bool stream)
 {
   const size_t head = store_head(dst, total);
   /*@ assert head_in_period: head < period; */
@@ -649,7 +814,7 @@ static void fill_aligned(char *dst, const char *pattern, size_t es, size_t total
         (phase + t % es) % es == (phase + t) % es; */
   /*@ assert window_periodic: \forall integer t; 0 <= t < period ==>
         pattern[phase + t] == pattern[phase + t % es]; */
-  fill_from_pattern(dst + head, pattern + phase, total - head, period) /*@ ghost (es) */;
+  fill_from_pattern(dst + head, pattern + phase, total - head, period, stream) /*@ ghost (es) */;
   /*@ assert filled: \forall integer p; head <= p < total ==>
         dst[p] == pattern[phase + (p - head) % es]; */
   /*@ assert reduced: \forall integer p; head <= p < total ==>
@@ -752,16 +917,16 @@ static bool stores_units(size_t run_bytes, size_t fill)
       dst[p] == \old(src[p % run_bytes]);
 */
 SONNX_INLINE_IN_CLONES
-static inline void copy_run(char *dst, const char *src, size_t run_bytes, size_t fill)
+static inline void copy_run(char *dst, const char *src, size_t run_bytes, size_t fill, bool stream)
 {
   if (stores_units(run_bytes, fill)) {
     fill_units(dst, src, run_bytes, fill);
     /*@ assert from_units: \forall integer p; 0 <= p < fill * run_bytes ==>
           dst[p] == \at(src[p % run_bytes], Pre); */
   } else {
-    copy_aligned(dst, 0u, src, run_bytes);
+    copy_aligned(dst, 0u, src, run_bytes, false); /* read back by the copies: kept in the cache */
     /*@ assert run: \forall integer t; 0 <= t < run_bytes ==> dst[t] == \at(src[t], Pre); */
-    replicate_block(dst, run_bytes, fill);
+    replicate_block(dst, run_bytes, fill, stream);
     /*@ assert \forall integer p; 0 <= p < fill * run_bytes ==> 0 <= p % run_bytes < run_bytes; */
     /*@ assert from_copies: \forall integer p; 0 <= p < fill * run_bytes ==>
           dst[p] == \at(src[p % run_bytes], Pre); */
@@ -786,14 +951,14 @@ static inline void copy_run(char *dst, const char *src, size_t run_bytes, size_t
 */
 SONNX_WIDE_STORES
 static void write_copies(char *dst, const char *src, size_t run_bytes, size_t fill,
-                         const char *pattern, size_t period) /*@ ghost (size_t laid) */
+                         const char *pattern, size_t period, bool stream) /*@ ghost (size_t laid) */
 {
   if (pattern != NULL) {
     /*@ ghost lemma_div_unique(); */
     /*@ assert \forall integer t; 0 <= t < laid ==>
           0 <= t % run_bytes < run_bytes && (t % run_bytes) % run_bytes == t % run_bytes; */
     /*@ assert periodic: \forall integer t; 0 <= t < period + run_bytes ==> pattern[t] == pattern[t % run_bytes]; */
-    fill_aligned(dst, pattern, run_bytes, fill * run_bytes, period);
+    fill_aligned(dst, pattern, run_bytes, fill * run_bytes, period, stream);
     /*@ assert \forall integer p; 0 <= p < fill * run_bytes ==>
           0 <= p % run_bytes < run_bytes && (p % run_bytes) % run_bytes == p % run_bytes; */
     /*@ assert from_pattern: \forall integer p; 0 <= p < fill * run_bytes ==>
@@ -804,7 +969,7 @@ static void write_copies(char *dst, const char *src, size_t run_bytes, size_t fi
     /*@ assert from_memset: \forall integer p; 0 <= p < fill * run_bytes ==>
           dst[p] == \at(src[p % run_bytes], Pre); */
   } else {
-    copy_run(dst, src, run_bytes, fill);
+    copy_run(dst, src, run_bytes, fill, stream);
   }
 }
 
@@ -825,10 +990,10 @@ static void write_copies(char *dst, const char *src, size_t run_bytes, size_t fi
       dst[s * es + b] == \old(src[(s % run) * es + b]);
 */
 static void write_block(char *dst, const char *src, size_t es, size_t run, size_t fill,
-                        const char *pattern, size_t period) /*@ ghost (size_t laid) */
+                        const char *pattern, size_t period, bool stream) /*@ ghost (size_t laid) */
 {
   const size_t run_bytes = run * es;
-  write_copies(dst, src, run_bytes, fill, pattern, period) /*@ ghost (laid) */;
+  write_copies(dst, src, run_bytes, fill, pattern, period, stream) /*@ ghost (laid) */;
   /*@ assert unchanged: \forall integer t; 0 <= t < run_bytes ==> src[t] == \at(src[t], Pre); */
   /*@ assert repeats: \forall integer p; 0 <= p < fill * run_bytes ==>
         dst[p] == src[p % run_bytes]; */
@@ -1004,7 +1169,7 @@ static axis_span stretched_axes(sonnx_shape x, sonnx_shape z, size_t m) /*@ ghos
 */
 static void write_block_at(char *zb, const char *xb, size_t es, size_t run, size_t fill,
                            size_t z_at, size_t src, const char *pattern, char *next,
-                           size_t next_src, size_t period, size_t laid)
+                           size_t next_src, size_t period, size_t laid, bool stream)
   /*@ ghost (sonnx_shape x, sonnx_shape z, size_t k, size_t m, size_t block, size_t q,
              size_t o, size_t count_x, size_t count_z) */
 {
@@ -1045,7 +1210,7 @@ Laid: __attribute__((unused));
   /*@ assert pattern_run: pattern != \null ==> run_pattern(pattern, period, laid, (char *)(xb + src * es), run * es); */
   /*@ assert pattern_apart: pattern != \null ==>
         \separated(zb + z_at + (0 .. fill * (run * es) - 1), pattern + (0 .. laid - 1)); */
-  write_block(zb + z_at, xb + src * es, es, run, fill, pattern, period) /*@ ghost (laid) */;
+  write_block(zb + z_at, xb + src * es, es, run, fill, pattern, period, stream) /*@ ghost (laid) */;
   /* The bytes before the block: those at Laid (the block's frame), hence those of the
      call (the pattern's frame, zb_laid_before), each one step. */
   /*@ assert before_block: \forall integer p; 0 <= p < z_at ==> zb[p] == \at(zb[p], Laid); */
@@ -1141,6 +1306,8 @@ void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_s
   /*@ assert outer_blocks: outer * block == count_z; */
   /*@ ghost lemma_mul_le_mono(count_z, block, es); */
   const size_t block_bytes = block * es;
+  /* Streaming stores for an output that does not stay in the cache (SONNX_STREAM_MIN_BYTES). */
+  const bool stream = (count_z * es) >= SONNX_STREAM_MIN_BYTES;
   /* The size of axis k - 1: the blocks along it are run apart in x. With k == 0 there is
      one block (outer == 1) and no next one. */
   const size_t outer_size = (k > 0u) ? z.dims[k - 1u] : 1u;
@@ -1236,7 +1403,7 @@ void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_s
     /*@ assert cur_pattern_apart: period != 0 ==>
           \separated(zb + (0 .. count_z * es - 1), patterns + cur_at + (0 .. laid - 1)); */
     write_block_at(zb, xb, es, run, fill, z_at, src, (period != 0u) ? patterns + cur_at : NULL,
-                   next, next_src, period, laid)
+                   next, next_src, period, laid, stream)
       /*@ ghost (x, z, k, m, block, q, o, count_x, count_z) */;
     /*@ assert next_laid: period != 0 && q + 1 < outer ==>
           \forall integer t; 0 <= t < laid ==> patterns[next_at + t] == xb[next_src * es + t % run_bytes]; */
@@ -1252,6 +1419,9 @@ void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_s
   /*@ ghost lemma_mul_le_mono(q, outer, block); */
   /*@ ghost lemma_mul_le_mono(outer, q, block); */
   /*@ assert all_elements: o == count_z; */
+  if (stream) {
+    stream_fence(); /* the output's streaming stores before the caller's next store */
+  }
   /* The input bytes are those of the call: the relation holds against them, element
      by element (each source inside x, which the loop did not write). */
   /*@ ghost

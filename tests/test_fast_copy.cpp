@@ -290,3 +290,44 @@ TEST_CASE("fast kernel: outputs at every offset from a 64-byte boundary")
   }
   CHECK(compared == 11 * 2 * 64);
 }
+
+// Outputs of 16 MiB and more, where the kernel writes with streaming stores at the default
+// SONNX_STREAM_MIN_BYTES (issue 34: whole lines streamed, the bytes after the last whole line
+// plain): a copied row replicated, runs of 3 elements filled (12-byte runs, fill periods of 96
+// bytes, blocks of 600 bytes, so each block starts at another offset from a line and some end
+// with whole stores past the last whole line), one value filled, and runs of 32 elements repeated
+// 32 times (block copies that stream their chunk copies). The outputs start 16 or 48 bytes past
+// a 64-byte boundary (malloc's large blocks start 16 bytes past one here): from 48, the copy's
+// last chunk and the single fill end 48 bytes into a line, one whole store past the last whole
+// line; one 12-byte run filled over (1398108, 3) from 16 bytes past a boundary is 174763
+// periods of 96 bytes after the 48-byte head, ending 32 bytes into a line, so its last
+// half-line store lies past the last whole line. Guard bytes on both sides; the oracle is
+// spec_broadcast.
+// @req SONNX-ELEM LIB-ROWMAJOR
+TEST_CASE("fast kernel: outputs past the streaming threshold")
+{
+  struct one {
+    dims_t x, z;
+    size_t offset;
+  };
+  const one cases[] = {{{1, 256}, {16384, 256}, 16},       {{1, 256}, {16384, 256}, 48},
+                       {{27963, 1, 3}, {27963, 50, 3}, 16}, {{}, {4194304}, 16},
+                       {{}, {4194304}, 48},                 {{4096, 1, 32}, {4096, 32, 32}, 16},
+                       {{1, 3}, {1398108, 3}, 16}};
+  for (const one &c : cases) {
+    const size_t es = 4;
+    const size_t cx = count_of(c.x), cz = count_of(c.z);
+    REQUIRE(cz * es >= size_t{16} * 1024 * 1024);
+    const std::vector<unsigned char> x = distinct_bytes(cx, es, 3);
+    const std::vector<unsigned char> want = spec_broadcast(c.x, x, es, c.z);
+    std::vector<unsigned char> buf(cz * es + 64 * 4, 0);
+    const uintptr_t raw = reinterpret_cast<uintptr_t>(buf.data()) + 64;
+    unsigned char *out = buf.data() + 64 + static_cast<size_t>((64 - raw % 64) % 64) + c.offset;
+    sonnx_fast_copy(reinterpret_cast<const char *>(x.data()), reinterpret_cast<char *>(out), es,
+                    c_shape(c.x), c_shape(c.z), cx, cz);
+    INFO("count " << cz << ", offset " << c.offset);
+    CHECK(std::equal(want.begin(), want.end(), out));
+    CHECK(std::all_of(buf.data(), out, [](unsigned char b) { return b == 0; }));
+    CHECK(std::all_of(out + cz * es, buf.data() + buf.size(), [](unsigned char b) { return b == 0; }));
+  }
+}

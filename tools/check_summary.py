@@ -34,6 +34,7 @@ UNITS = {
     "doctest-gcc": ("doctest test cases (tests/*.cpp)", TEST, None),
     "doctest-clang": ("doctest test cases (tests/*.cpp)", TEST, "doctest-gcc"),
     "doctest-threads": ("doctest test cases (tests/threads/)", TEST, None),
+    "doctest-stream": ("doctest test cases (tests/stream/, tests/test_fast_copy.cpp streaming)", TEST, None),
     "properties": ("RapidCheck properties (properties.cpp)", TEST, None),
     "numpy": ("NumPy differential cases", TEST, None),
     "xla_properties": ("RapidCheck properties (xla_properties.cpp)", TEST, None),

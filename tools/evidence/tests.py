@@ -96,7 +96,7 @@ def report_section(m, red):
     md.append("## 3. Tests")
     md.append("")
     trows = []
-    for stage in ("doctest-gcc", "doctest-clang", "doctest-threads", "properties", "numpy", "xla_properties",
+    for stage in ("doctest-gcc", "doctest-clang", "doctest-threads", "doctest-stream", "properties", "numpy", "xla_properties",
                   "fast_copy", "noalloc", "stack", "trace"):
         res = result_line(stage)
         if res is None:

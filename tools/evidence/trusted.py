@@ -4,6 +4,8 @@
 - the Frama-C libc functions the proved code calls (`frama-c -metrics -metrics-libc` over
   src/*.c, as proofs/wp.sh parses it), each with its specification quoted from Frama-C's libc
   (file and line), and the ACSL predicates, logic functions and axioms those specifications use;
+- the primitives of src/ that Frama-C sees as a contract without a body (the same listing, each
+  name declared in src/*.c), each contract quoted, with the test program that checks its body;
 - the z3 driver change (proofs/why3/z3_lean.drv), quoted with the reason it gives;
 - the compilers and flags, from `make -n -B` (a dry run: the commands make would run, not
   the Makefile's text), and which compiled objects each test program runs on;
@@ -13,7 +15,7 @@ import hashlib
 import os
 import re
 
-from .common import BUILD, ROOT, md_table, read, result_line, sh
+from .common import BUILD, OK, RED, ROOT, md_table, read, result_line, sh
 from .sources import acsl_block_above
 
 # The make targets whose commands the dry run lists. None of their recipes runs $(MAKE),
@@ -26,7 +28,17 @@ DRY_TARGETS = ("build-gcc build-clang tests noalloc properties fast-copy-propert
 RESULT_OF = [(r"^build/gcc/unit-tests$", "doctest-gcc"), (r"^build/clang/unit-tests$", "doctest-clang"),
              (r"^build/gcc/threads-tests$", "doctest-threads"), (r"^build/properties/properties$", "properties"),
              (r"^build/properties/numpy_diff$", "numpy"), (r"^build/properties/xla_properties$", "xla_properties"),
-             (r"^build/properties/fast_copy_properties$", "fast_copy")]
+             (r"^build/properties/fast_copy_properties$", "fast_copy"), (r"^build/gcc/stream-tests$", "doctest-stream")]
+# The primitives of src/ outside WP (bodies compiled only where __FRAMAC__ is not defined), each
+# with the test that checks its body against the function its contract states, and that test's
+# stage. A primitive missing here is a RED item of the report.
+PRIMITIVE_TESTS = {
+    "stream_store": ("tests/stream/test_stream.cpp (against memcpy at every alignment; the kernel's "
+                     "tests/test_fast_copy.cpp on the streaming build)", "doctest-stream"),
+    "stream_fence": ("tests/stream/test_stream.cpp calls it after the stores of every streaming case; what "
+                     "it adds, the order of the streaming stores for other threads (SSE2 `sfence`), is the "
+                     "instruction's and is not tested", "doctest-stream"),
+}
 FRAMAC_CPP = '-cpp-extra-args="-Isrc -Ispec/acsl"'   # proofs/wp_flags.sh's preprocessing of src/*.c
 
 
@@ -42,6 +54,21 @@ def libc_functions_called():
     if not m:
         return None
     return {name: int(n) for name, n in re.findall(r"(\w+) \((\d+) calls?\)", m.group(1)) if int(n) > 0}
+
+
+def src_declaration(name):
+    """(file, first line, text) of name's contract and declaration in src/*.c, or None: a function
+    of src/ that Frama-C sees without a body is declared there with its contract above."""
+    for path in sorted(os.listdir(os.path.join(ROOT, "src"))):
+        if not path.endswith(".c"):
+            continue
+        lines = read(os.path.join(ROOT, "src", path)).splitlines()
+        for k, l in enumerate(lines):
+            if re.match(r"^\s*(static\s+)?(inline\s+)?\w[\w\s\*]*\b" + re.escape(name) + r"\s*\([^)]*\)\s*;", l):
+                blk = acsl_block_above(lines, k, skip_blank=True)
+                start = blk[0] if blk else k
+                return f"src/{path}", start + 1, "\n".join(x.rstrip() for x in lines[start:k + 1])
+    return None
 
 
 def libc_specs(names, ldir):
@@ -217,6 +244,10 @@ def report_section(m, red):
     md.append("### Frama-C libc specifications the proofs use")
     md.append("")
     called = libc_functions_called()
+    prims = {}
+    if called is not None:
+        prims = {n: src_declaration(n) for n in called if src_declaration(n)}
+        called = {n: c for n, c in called.items() if n not in prims}
     ldir = libc_dir()
     if called is None or not ldir or not os.path.isdir(ldir):
         md.append("RED: could not list the libc functions src/ calls (`frama-c -metrics -metrics-libc`) or find "
@@ -249,6 +280,36 @@ def report_section(m, red):
             md.append("Other libc axioms that mention these symbols, in other axiomatic blocks (listed so that "
                       "none is hidden): " + ", ".join(f"`{n}` ({f}:{l})" for n, f, l in others) + ".")
             md.append("")
+    # -- src primitives
+    md.append("### Primitives of src/ outside WP")
+    md.append("")
+    if not prims:
+        md.append("None: every function of src/ that src/ calls has a body WP proves.")
+        md.append("")
+    else:
+        md.append("Functions of src/ that Frama-C sees with a contract and no body (the same `-metrics` listing; "
+                  "their bodies are compiled only where `__FRAMAC__` is not defined, see the last table of this "
+                  "section). WP takes each contract as given at the call, as it does the libc's. Each body is "
+                  "tested against the function its contract describes:")
+        md.append("")
+        rows = []
+        for name in sorted(prims):
+            test = PRIMITIVE_TESTS.get(name)
+            res = result_line(test[1]) if test else None
+            ok = bool(test) and res is not None and res[1] == 0 and res[0] > 0
+            if not ok:
+                red.append(("trusted base", f"primitive {name}: " + ("no test listed in tools/evidence/trusted.py"
+                                                                      if not test else f"{test[1]} not passed")))
+            rows.append([f"`{name}`", f"{prims[name][0]}:{prims[name][1]}", test[0] if test else "none",
+                         (f"{OK} {test[1]}: {res[0]} passed, {res[1]} failed" if ok else
+                          f"{RED} " + (f"{test[1]}: " + (f"{res[0]} passed, {res[1]} failed" if res else "not run")
+                                       if test else "no test"))])
+        md.append(md_table(["primitive", "contract", "tested by", "result (build/results/)"], rows))
+        md.append("")
+        for name in sorted(prims):
+            md.append(f"`{name}`: {prims[name][0]}:{prims[name][1]}")
+            md.append("")
+            md += ["```"] + prims[name][2].splitlines() + ["```", ""]
     # -- z3 driver
     md.append("### The z3-lean driver")
     md.append("")

@@ -1,0 +1,25 @@
+/* The fast kernel's static store functions, reached by tests/stream/test_stream.cpp through
+   stream_shim.c (issue 34). Not part of the library. */
+#ifndef SONNX_STREAM_SHIM_H
+#define SONNX_STREAM_SHIM_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* stream_store(dst, at, src), then stream_fence(). */
+void shim_stream_store(char *dst, size_t at, const char *src);
+/* copy_aligned(dst, at, src, n, true), then stream_fence(). */
+void shim_stream_copy(char *dst, size_t at, const char *src, size_t n);
+/* A fill of total bytes with the element elem of es bytes, as write_copies makes it (the
+   pattern of fill_period(es), laid out by lay_pattern, then fill_aligned with streaming
+   stores), then stream_fence(). Returns 0 when es has no fill period (no fill is made). */
+size_t shim_stream_fill(char *dst, const char *elem, size_t es, size_t total);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

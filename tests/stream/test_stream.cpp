@@ -1,0 +1,143 @@
+// The streaming primitive of the fast kernel (issue 34), the one part of src/sonnx_fast_copy.c
+// that WP does not see (stream_store, stream_fence: listed in the evidence report's trusted
+// base), tested against memcpy, the byte copy its contract states:
+//   - stream_store at every alignment of its destination and of its source, 64 x 64;
+//   - copy_aligned with streaming stores (whole lines streamed, the rest plain) at every
+//     length from 1 to 1100 bytes and a few past the replication chunk, from every offset of
+//     a 64-byte line, against memcpy;
+//   - fill_aligned with streaming stores, for every element size that has a fill period up to
+//     48 bytes, every total up to 700 bytes, from several offsets, against the element
+//     repeated (the spec's broadcast of one element).
+// Guard bytes on both sides of every output stay untouched: no store outside the contract's
+// assigns clause. This binary also runs tests/test_fast_copy.cpp with the same unit, compiled
+// with every call streaming (tests/stream/stream_shim.c): the kernel's exhaustive and
+// every-offset cases, on the streaming path.
+#include "stream_shim.h"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+namespace {
+
+constexpr size_t guard = 64;
+
+// A buffer whose byte guard + to_line is on a 64-byte boundary.
+struct lined {
+  std::vector<char> buf;
+  size_t base;  // the index of the first 64-byte boundary at or after guard
+  explicit lined(size_t n) : buf(n + 4 * guard, '\x5a')
+  {
+    const uintptr_t raw = reinterpret_cast<uintptr_t>(buf.data()) + guard;
+    base = guard + static_cast<size_t>((64 - raw % 64) % 64);
+  }
+};
+
+std::vector<char> distinct(size_t n, unsigned seed)
+{
+  std::vector<char> v(n);
+  for (size_t i = 0; i < n; ++i) {
+    v[i] = static_cast<char>((i * 131u + seed * 17u + 7u) % 251u);
+  }
+  return v;
+}
+
+bool untouched(const std::vector<char> &buf, size_t from, size_t to)
+{
+  return std::all_of(buf.begin() + static_cast<std::ptrdiff_t>(from), buf.begin() + static_cast<std::ptrdiff_t>(to),
+                     [](char b) { return b == '\x5a'; });
+}
+
+}  // namespace
+
+TEST_CASE("stream_store = memcpy of 32 bytes, at every destination and source alignment")
+{
+  const std::vector<char> src_all = distinct(64 + 32, 1);
+  size_t compared = 0;
+  for (size_t a = 0; a < 64; ++a) {
+    for (size_t b = 0; b < 64; ++b) {
+      lined dst(64 + 32);
+      std::vector<char> want = dst.buf;
+      std::memcpy(want.data() + dst.base + a, src_all.data() + b, 32);
+      // at splits the offset between the pointer and the index, as the kernel's calls do
+      shim_stream_store(dst.buf.data() + dst.base + a / 2, a - a / 2, src_all.data() + b);
+      INFO("destination offset " << a << ", source offset " << b);
+      REQUIRE(dst.buf == want);
+      ++compared;
+    }
+  }
+  CHECK(compared == 64 * 64);
+}
+
+TEST_CASE("copy_aligned with streaming stores = memcpy, every length to 1100 and every line offset")
+{
+  std::vector<size_t> lengths;
+  for (size_t n = 1; n <= 1100; ++n) {
+    lengths.push_back(n);
+  }
+  for (size_t n : {2047u, 2048u, 2049u, 4095u, 4096u, 4097u, 8191u}) {
+    lengths.push_back(n);
+  }
+  size_t compared = 0;
+  for (size_t n : lengths) {
+    const std::vector<char> src_all = distinct(n + 64, static_cast<unsigned>(n));
+    for (size_t a = 0; a < 64; ++a) {
+      const size_t b = (a * 7 + n) % 64;  // the source's offset varies with both
+      lined dst(n + 64);
+      std::vector<char> want = dst.buf;
+      std::memcpy(want.data() + dst.base + a, src_all.data() + b, n);
+      shim_stream_copy(dst.buf.data(), dst.base + a, src_all.data() + b, n);
+      if (dst.buf != want) {
+        INFO("length " << n << ", destination offset " << a << ", source offset " << b);
+        REQUIRE(dst.buf == want);
+      }
+      ++compared;
+    }
+  }
+  CHECK(compared == lengths.size() * 64);
+}
+
+TEST_CASE("fill_aligned with streaming stores = the element repeated, every total to 700")
+{
+  size_t compared = 0, sizes = 0;
+  for (size_t es = 1; es <= 48; ++es) {
+    const std::vector<char> elem = distinct(es, static_cast<unsigned>(es));
+    bool has_period = false;
+    for (size_t total = 1; total <= 700; ++total) {
+      for (size_t a : {0u, 1u, 16u, 31u, 32u, 48u, 63u}) {
+        lined dst(total + 64);
+        const size_t period = shim_stream_fill(dst.buf.data() + dst.base + a, elem.data(), es, total);
+        if (period == 0) {
+          continue;  // no fill for this element size: write_copies copies instead
+        }
+        has_period = true;
+        bool ok = untouched(dst.buf, 0, dst.base + a) &&
+                  untouched(dst.buf, dst.base + a + total, dst.buf.size());
+        for (size_t p = 0; ok && p < total; ++p) {
+          ok = dst.buf[dst.base + a + p] == elem[p % es];
+        }
+        if (!ok) {
+          INFO("element size " << es << ", total " << total << ", offset " << a);
+          REQUIRE(ok);
+        }
+        ++compared;
+      }
+    }
+    sizes += has_period ? 1 : 0;
+  }
+  // The element sizes with a fill period: es = 2^a * b with b odd and at most 15 (fill_period's
+  // comment: es doubled to whole 32-byte stores within 512 bytes), 28 of 1 .. 48.
+  size_t expected = 0;
+  for (size_t es = 1; es <= 48; ++es) {
+    size_t odd = es;
+    while (odd % 2 == 0) {
+      odd /= 2;
+    }
+    expected += odd <= 15 ? 1 : 0;
+  }
+  CHECK(sizes == expected);
+  CHECK(compared == sizes * 700 * 7);
+}
