@@ -123,16 +123,49 @@ def interface_of(text):
     (logic, lemmas, ghost code), whitespace-normalised. Left out: C function bodies (WP builds
     a function's goals from its own body and its callees' contracts), static functions with
     the contract before each (no other unit can call them), preprocessor lines (a unit's
-    macros and includes are its own) and plain comments."""
+    macros and includes are its own) and plain comments. Every static function goes, each
+    definition and each declaration without a body (the streaming primitive of
+    sonnx_fast_copy.c: a contract and a prototype for Frama-C, two definitions under #if for
+    the compilers), with the contract before it."""
     cut = []
     for sig, _, end in definitions(text).values():
         start = text.index("{", sig)
-        if re.search(r"\bstatic\b", text[sig:start]):
-            start = sig
-            before = text[:sig].rstrip()
-            if before.endswith("*/") and text.startswith("/*@", before.rfind("/*")):
-                start = before.rfind("/*")
+        if not re.search(r"\bstatic\b", text[sig:start]):
+            cut.append((start, end))
+    code, _ = code_masks(text)
+    for m in DEF.finditer(text):
+        if not code[m.start()] or not re.search(r"\bstatic\b", m.group(0)) \
+                or m.group(1) in ("if", "while", "for"):
+            continue
+        depth, j = 1, m.end()
+        while j < len(text) and depth:  # the parameter list
+            if code[j]:
+                depth += {"(": 1, ")": -1}.get(text[j], 0)
+            j += 1
+        while j < len(text) and (text[j].isspace() or not code[j]):
+            j += 1  # comments between the list and the body: a ghost parameter list
+        if j >= len(text) or text[j] not in ";{":
+            continue
+        end = j + 1
+        if text[j] == "{":
+            depth = 1
+            while end < len(text) and depth:
+                if code[end]:
+                    depth += {"{": 1, "}": -1}.get(text[end], 0)
+                end += 1
+        start = m.start()
+        before = text[:start].rstrip()
+        if before.endswith("*/") and text.startswith("/*@", before.rfind("/*")):
+            start = before.rfind("/*")
         cut.append((start, end))
+    cut.sort()
+    merged = []
+    for start, end in cut:  # a body cut inside a static function's cut: one range
+        if merged and start < merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    cut = merged
     for start, end in sorted(cut, reverse=True):
         text = text[:start] + text[end:]
     out, i, n = [], 0, len(text)
