@@ -1,4 +1,4 @@
-/* make stream-tests (issue 34): the fast kernel's unit compiled so that every call of
+/* The build of doctest-stream (`make tests`, issue 34): the fast kernel's unit compiled so that every call of
    sonnx_fast_copy streams (SONNX_STREAM_MIN_BYTES 1), with entry points to its static store
    functions for tests/stream/test_stream.cpp. The unit is included, not copied: the tests run
    the library's own source, with the build option lowered. */

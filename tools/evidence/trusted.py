@@ -246,7 +246,8 @@ def report_section(m, red):
     called = libc_functions_called()
     prims = {}
     if called is not None:
-        prims = {n: src_declaration(n) for n in called if src_declaration(n)}
+        found = {n: src_declaration(n) for n in called}  # each reads src/*.c: once per name
+        prims = {n: d for n, d in found.items() if d}
         called = {n: c for n, c in called.items() if n not in prims}
     ldir = libc_dir()
     if called is None or not ldir or not os.path.isdir(ldir):
@@ -300,10 +301,10 @@ def report_section(m, red):
             if not ok:
                 red.append(("trusted base", f"primitive {name}: " + ("no test listed in tools/evidence/trusted.py"
                                                                       if not test else f"{test[1]} not passed")))
+            status = (f"{test[1]}: " + (f"{res[0]} passed, {res[1]} failed" if res else "not run")
+                      if test else "no test")
             rows.append([f"`{name}`", f"{prims[name][0]}:{prims[name][1]}", test[0] if test else "none",
-                         (f"{OK} {test[1]}: {res[0]} passed, {res[1]} failed" if ok else
-                          f"{RED} " + (f"{test[1]}: " + (f"{res[0]} passed, {res[1]} failed" if res else "not run")
-                                       if test else "no test"))])
+                         f"{OK if ok else RED} {status}"])
         md.append(md_table(["primitive", "contract", "tested by", "result (build/results/)"], rows))
         md.append("")
         for name in sorted(prims):
