@@ -24,7 +24,13 @@ CLANGXX := clang++-19
 WARN := -Wall -Wextra -Werror -pedantic
 # -falign-loops=32: the fill loops of src/sonnx_fast_copy.c ran 10% slower or faster with
 # where the compiler happened to place them (make bench, columns case, 2026-11-25).
-CFLAGS := -std=c11 -O2 -falign-loops=32 $(WARN)
+# -mmove-max=256 -mstore-max=256 (GCC 12 and later; probed, since clang has no such options):
+# the kernel's 32-byte copies stay single 32-byte stores in its AVX2 clone, which GCC would
+# split into 16-byte ones otherwise (src/sonnx_fast_copy.c, KERNEL_CLONES). Clang keeps them
+# whole by itself.
+WIDE_COPY_FLAGS := $(shell $(CC) -mmove-max=256 -mstore-max=256 -x c -c /dev/null -o /dev/null \
+                     2>/dev/null && echo -mmove-max=256 -mstore-max=256)
+CFLAGS := -std=c11 -O2 -falign-loops=32 $(WIDE_COPY_FLAGS) $(WARN)
 CXXFLAGS := -std=c++20 -O2 $(WARN)
 CPPFLAGS := -Isrc
 
@@ -47,7 +53,7 @@ $(BUILD)/gcc/%.o: src/%.c $(HDRS)
 
 $(BUILD)/clang/%.o: src/%.c $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CLANG) $(CFLAGS) $(CPPFLAGS) -c $< -o $@
+	$(CLANG) $(filter-out $(WIDE_COPY_FLAGS),$(CFLAGS)) $(CPPFLAGS) -c $< -o $@
 
 GCC_OBJS := $(patsubst src/%.c,$(BUILD)/gcc/%.o,$(SRC_C))
 CLANG_OBJS := $(patsubst src/%.c,$(BUILD)/clang/%.o,$(SRC_C))

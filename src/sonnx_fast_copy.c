@@ -50,6 +50,23 @@
 #include <emmintrin.h> /* the streaming stores of stream_store (SSE2) */
 #endif
 
+/* The store loops' clones (replicate_prefix, fill_from_pattern, write_copies): those of
+   SONNX_WIDE_STORES (src/sonnx_internal.h, whose comment gives the reasons) and one more for
+   AVX2 machines without AVX-512 (AMD Zen 2 and 3, Intel before Ice Lake), which ran the
+   baseline's 16-byte stores. GCC splits its 32-byte copies for AVX2 unless the unit is built
+   with -mmove-max=256 -mstore-max=256 (the Makefile's WIDE_COPY_FLAGS); clang does not split
+   them. On this 2-core AMD EPYC Zen 3 (2026-11-29), ns per sonnx_broadcast_to of a 256 KiB
+   float32 output, best of 7 alternated runs: rows 6500 -> 5000, scalar 7500 -> 5500 (memset
+   3000-3500). Defined here rather than in the header so that only this unit changes; the
+   header's macro goes with its next change (proofs/mutants: a header change reruns every
+   mutant). Frama-C sees none of it: one source, one contract and one proof for every clone. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(SONNX_NO_DISPATCH) && \
+    !defined(__FRAMAC__) && !defined(SONNX_UNDER_TSAN)
+#define KERNEL_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+#else
+#define KERNEL_CLONES
+#endif
+
 /* Doubling stops at this many bytes: from then on every copy reads the same chunk (the run
    doubled to at least REPLICATE_CHUNK bytes, under twice that, or a longer run itself: see
    replicate_prefix), which stays in the L1 cache next to the output lines
@@ -112,7 +129,8 @@ static size_t store_head(const char *dst, size_t n)
    14-25 above). Streaming stores run at memory speed at every size, and the kernel's plain
    stores beat that while the output stays in the cache (make bench-sweep, rows: 26-34 GB/s up
    to 8 MiB), so streaming starts at 16 MiB, half the L3; with it, rows at 32-512 MiB went from
-   0.59-0.77 of memset to 0.79-1.18 (bench/results.md, 2026-11-29). */
+   0.59-0.77 of memset to 0.87-0.94 on 4 KiB pages and 0.80-1.24 on 2 MiB pages (make
+   bench-sweep, bench/results.md, 2026-11-29). */
 #ifndef SONNX_STREAM_MIN_BYTES
 #define SONNX_STREAM_MIN_BYTES ((size_t)16u * 1024u * 1024u)
 #endif
@@ -126,9 +144,10 @@ static size_t store_head(const char *dst, size_t n)
 /* THE PRIMITIVE OUTSIDE WP (issue 34, listed in the trusted base of the evidence report): the
    only code of the kernel that Frama-C does not see. WP takes these two contracts as given;
    stream_store's is copy_at's for STREAM_STORE bytes (a byte copy), stream_fence's writes
-   nothing the C model sees. tests/stream/test_stream.c tests the body against memcpy at every
-   alignment of both pointers and, through copy_aligned and fill_from_pattern, every length up
-   to 4 KiB (make stream-tests). stream_store writes with two 16-byte streaming stores
+   nothing the C model sees. tests/stream/test_stream.cpp (stage doctest-stream of make tests)
+   tests the body against memcpy at every alignment of both pointers, and through copy_aligned
+   at every length from 1 to 1100 bytes and at 2047-8191, and through fill_aligned at every
+   total to 700 bytes for each element size of 1 to 48 that has a fill. stream_store writes with two 16-byte streaming stores
    (SSE2: every x86-64) when the destination is 16-byte aligned, which copy_aligned's and
    fill_from_pattern's stores are (they start on a STORE_ALIGN boundary), and otherwise with a
    plain memcpy: the primitive is safe at any address. Streaming stores are weakly ordered:
@@ -246,7 +265,7 @@ static inline void store_line(char *dst, size_t at, const char *src, bool stream
 
 /* copy_at with aligned stores: the bytes up to the first STORE_ALIGN boundary of dst + at, then
    COPY_STORE bytes at a time, then the tail. Inlined into its callers' wide-store clones
-   (SONNX_WIDE_STORES, SONNX_INLINE_IN_CLONES: src/sonnx_internal.h): each step is one aligned
+   (KERNEL_CLONES above, SONNX_INLINE_IN_CLONES: src/sonnx_internal.h): each step is one aligned
    32-byte store, never across a cache line. glibc's memcpy (`rep movsb` at these sizes) wrote
    the L3-resident output of rows-f16 at 0.71-0.78 of memset, these stores at 0.84-0.94 (best of
    11 alternated runs, AMD EPYC Zen 4, 2026-11-25). The destination is dst + at, not a shifted
@@ -334,7 +353,7 @@ Before: __attribute__((unused));
     assigns dst[filled .. total - 1];
     ensures repeats: \forall integer p; 0 <= p < total ==> dst[p] == dst[p % unit];
 */
-SONNX_WIDE_STORES
+KERNEL_CLONES
 static void replicate_prefix(char *dst, size_t filled, size_t total, bool stream)
   /*@ ghost (size_t unit) */
 {
@@ -513,6 +532,125 @@ static inline void copy_unit(char *dst, size_t at, const char *src, size_t n)
   }
 */
 
+/* Whether es, two bytes or more (a one-byte run has no pattern: write_copies), divides
+   SPLAT_UNIT (16): its pattern is built from one unit of SPLAT_UNIT bytes (splat_pattern).
+   Runs of 2, 4, 8 and 16 bytes: one float16 .. double, int16 .. int64, or a few of them. */
+#define SPLAT_UNIT 16u
+
+/*@ assigns \nothing;
+    ensures \result <==> (es == 2 || es == 4 || es == 8 || es == 16);
+*/
+static bool splats(size_t es)
+{
+  return (es == 2u) || (es == 4u) || (es == 8u) || (es == 16u);
+}
+
+/* SPLAT_UNIT bytes repeating the element: the element once, then doubled in place. Every copy
+   has a constant size in each case, so that GCC builds the unit in a vector register (one load
+   and a shuffle) instead of in memory. */
+/*@ requires es == 2 || es == 4 || es == 8 || es == 16;
+    requires \valid(unit + (0 .. SPLAT_UNIT - 1));
+    requires \valid_read(elem + (0 .. es - 1));
+    requires \separated(unit + (0 .. SPLAT_UNIT - 1), elem + (0 .. es - 1));
+    assigns unit[0 .. SPLAT_UNIT - 1];
+    ensures splat: \forall integer i; 0 <= i < SPLAT_UNIT ==> unit[i] == \old(elem[i % es]);
+*/
+SONNX_INLINE_IN_CLONES
+static inline void splat_unit(char *unit, const char *elem, size_t es)
+{
+  switch (es) {
+  case 2u:
+    copy_at(unit, 0u, elem, 2u);
+    copy_at(unit, 2u, unit, 2u);
+    /*@ assert two_4: \forall integer i; 0 <= i < 4 ==> unit[i] == \at(elem[i % 2], Pre); */
+    copy_at(unit, 4u, unit, 4u);
+    /*@ assert two_8: \forall integer i; 0 <= i < 8 ==> unit[i] == \at(elem[i % 2], Pre); */
+    copy_at(unit, 8u, unit, 8u);
+    /*@ assert two: \forall integer i; 0 <= i < SPLAT_UNIT ==> unit[i] == \at(elem[i % 2], Pre); */
+    break;
+  case 4u:
+    copy_at(unit, 0u, elem, 4u);
+    copy_at(unit, 4u, unit, 4u);
+    copy_at(unit, 8u, unit, 8u);
+    /*@ assert four: \forall integer i; 0 <= i < SPLAT_UNIT ==> unit[i] == \at(elem[i % 4], Pre); */
+    break;
+  case 8u:
+    copy_at(unit, 0u, elem, 8u);
+    copy_at(unit, 8u, unit, 8u);
+    /*@ assert eight: \forall integer i; 0 <= i < SPLAT_UNIT ==> unit[i] == \at(elem[i % 8], Pre); */
+    break;
+  default:
+    /*@ assert sixteen: es == 16; */
+    copy_at(unit, 0u, elem, 16u);
+    /*@ assert sixteen_mod: \forall integer i; 0 <= i < SPLAT_UNIT ==> unit[i] == \at(elem[i % 16], Pre); */
+    break;
+  }
+}
+
+/* make_pattern for an element that splats (splats): SPLAT_UNIT bytes at a time from one unit,
+   then the last elements (period is whole elements, not always whole units). For the columns
+   case of make bench (4-byte elements, 68 bytes laid out per block) GCC stores 9 words instead
+   of 17 elements: its 256 KiB output went from 15500 to 10000 ns per call (memset 3000; this
+   2-core AMD EPYC Zen 3, best of 7 alternated runs, 2026-11-29). */
+/*@ requires es == 2 || es == 4 || es == 8 || es == 16;
+    requires es <= period && period % es == 0;
+    requires \valid(pattern + (0 .. period - 1));
+    requires \valid_read(elem + (0 .. es - 1));
+    requires \separated(pattern + (0 .. period - 1), elem + (0 .. es - 1));
+    assigns pattern[0 .. period - 1];
+    ensures laid_out: \forall integer t; 0 <= t < period ==> pattern[t] == elem[t % es];
+*/
+static void splat_pattern(char *pattern, const char *elem, size_t es, size_t period)
+{
+  char unit[SPLAT_UNIT];
+  splat_unit(unit, elem, es);
+  /* Ghost counts as in make_pattern: per elements a unit, left elements to lay, e laid. */
+  /*@ ghost size_t per = SPLAT_UNIT / es; */
+  /*@ assert unit_whole: SPLAT_UNIT == per * es && per >= 1; */
+  /*@ ghost size_t left = period / es; */
+  /*@ assert period_whole: period - 0 == left * es; */
+  /*@ ghost size_t e = 0; */
+  size_t t = 0;
+  /*@ loop invariant 0 <= t <= period && period - t == left * es && t == e * es;
+      loop invariant laid: \forall integer u; 0 <= u < t ==> pattern[u] == elem[u % es];
+      loop assigns t, left, e, pattern[0 .. period - 1];
+      loop variant period - t;
+  */
+  while ((period - t) >= SPLAT_UNIT) {
+    /*@ ghost lemma_mul_distrib(per - 1u, 1u, es); */
+    /*@ ghost lemma_next_multiple(per - 1u, left, es); */
+    /*@ assert units_left: per <= left; */
+    copy_at(pattern, t, unit, SPLAT_UNIT);
+    /*@ assert from_unit: \forall integer u; t <= u < t + SPLAT_UNIT ==> pattern[u] == elem[(u - t) % es]; */
+    /*@ ghost lemma_mod_mul(); */
+    /*@ ghost lemma_mod_shift(); */
+    /*@ assert whole: t % es == 0; */
+    /*@ assert shifted: \forall integer u; t <= u < t + SPLAT_UNIT ==> (u - t) % es == u % es; */
+    /*@ ghost lemma_mul_distrib(left - per, per, es); */
+    /*@ ghost lemma_mul_distrib(e, per, es); */
+    t += SPLAT_UNIT;
+    /*@ ghost left -= per; */
+    /*@ ghost e += per; */
+  }
+  /*@ loop invariant 0 <= t <= period && period - t == left * es && t == e * es;
+      loop invariant laid: \forall integer u; 0 <= u < t ==> pattern[u] == elem[u % es];
+      loop assigns t, left, e, pattern[0 .. period - 1];
+      loop variant period - t;
+  */
+  while (t < period) {
+    /*@ ghost lemma_next_multiple(0u, left, es); */
+    /*@ assert elem_in_period: t + es <= period; */
+    copy_unit(pattern, t, elem, es);
+    /*@ ghost lemma_block_offsets(t, e, es); */
+    /*@ assert elem_bytes: \forall integer u; t <= u < t + es ==> pattern[u] == elem[u % es]; */
+    /*@ ghost lemma_mul_distrib(left - 1u, 1u, es); */
+    /*@ ghost lemma_mul_distrib(e, 1u, es); */
+    t += es;
+    /*@ ghost left--; */
+    /*@ ghost e++; */
+  }
+}
+
 /* pattern[t] = elem[t % es] for t < period: element by element (at e * es), each in units
    of w bytes (the largest of 16, 8, 4, 2, 1 that divides es) copied from elem by one store.
    The pattern is laid out while the previous block's output stores fill the store buffer,
@@ -588,9 +726,9 @@ static void make_pattern(char *pattern, const char *elem, size_t es, size_t peri
 }
 
 /* The pattern of a run for fill_aligned: laid = period + run_bytes bytes repeating the run,
-   one run past the period. make_pattern, with laid's whole runs proved here: in the contexts of
-   write_block_at and sonnx_fast_copy the remainder step sent z3 out of memory on their frame
-   goals. */
+   one run past the period. splat_pattern or make_pattern, with laid's whole runs proved here:
+   in the contexts of write_block_at and sonnx_fast_copy the remainder step sent z3 out of
+   memory on their frame goals. */
 /*@ requires 1 <= run_bytes <= period && period % run_bytes == 0 && laid == period + run_bytes;
     requires \valid(pattern + (0 .. laid - 1));
     requires \valid_read(elem + (0 .. run_bytes - 1));
@@ -602,7 +740,11 @@ static void lay_pattern(char *pattern, const char *elem, size_t run_bytes, size_
   /*@ ghost (size_t period) */
 {
   /*@ ghost lemma_next_whole(period, run_bytes); */
-  make_pattern(pattern, elem, run_bytes, laid);
+  if (splats(run_bytes)) {
+    splat_pattern(pattern, elem, run_bytes, laid);
+  } else {
+    make_pattern(pattern, elem, run_bytes, laid);
+  }
 }
 
 /* Writes total bytes from a pattern of period bytes that repeats its first es (pattern[t] ==
@@ -715,11 +857,59 @@ static inline void fill_periods(char *dst, const char *pattern, size_t total, si
   /*@ assert fills_pattern: \forall integer p; 0 <= p < total ==> dst[p] == pattern[p % es]; */
 }
 
-/* fill_periods with a constant flag in each call, so that each inlined copy of its loops is
-   compiled for one kind of store: with the flag a variable, the plain stores took a test and
-   two jumps each and a scalar fill held in the cache fell from 22-28 to 14 GB/s (gcc -O2 does
-   not unswitch loops; make bench-sweep's binary, 2026-11-29). Cloned for wide stores like
-   replicate_prefix. */
+/* fill_periods for a period of one line (FILL_LINE bytes, the period of every run of 2, 4, 8,
+   16, 32 or 64 bytes): one flat loop of two stores per line, where fill_periods' loop per
+   period runs its inner loop once. A plain loop of 32-byte stores from a fixed line filled
+   1 KiB blocks of a 256 KiB output in 15 ns a block, the same stores nested per period in
+   21-25 ns (this 2-core AMD EPYC Zen 3, 2026-11-29). Streams only in the loop: from a
+   STORE_ALIGN boundary (fill_aligned) its lines are whole, and the tail is not. */
+/*@ requires es >= 1 && es <= FILL_LINE && FILL_LINE % es == 0;
+    requires \valid(dst + (0 .. total - 1));
+    requires \valid_read(pattern + (0 .. FILL_LINE - 1));
+    requires \separated(dst + (0 .. total - 1), pattern + (0 .. FILL_LINE - 1));
+    requires periodic: \forall integer t; 0 <= t < FILL_LINE ==> pattern[t] == pattern[t % es];
+    assigns dst[0 .. total - 1];
+    ensures fills: \forall integer p; 0 <= p < total ==> dst[p] == pattern[p % es];
+*/
+SONNX_INLINE_IN_CLONES
+static inline void fill_lines(char *dst, const char *pattern, size_t total, bool stream)
+  /*@ ghost (size_t es) */
+{
+  size_t done = 0;
+  /*@ loop invariant 0 <= done <= total && done % es == 0;
+      loop invariant filled: \forall integer p; 0 <= p < done ==> dst[p] == pattern[p % es];
+      loop invariant pattern_kept: \forall integer t; 0 <= t < FILL_LINE ==> pattern[t] == \at(pattern[t], Pre);
+      loop assigns done, dst[0 .. total - 1];
+      loop variant total - done;
+  */
+  while ((total - done) >= FILL_LINE) {
+    store_line(dst, done, pattern, stream);
+    store_line(dst, done + FILL_STORE, pattern + FILL_STORE, stream);
+    /*@ assert line: \forall integer p; done <= p < done + FILL_LINE ==> dst[p] == pattern[p - done]; */
+    /*@ assert periodic_here: \forall integer t; 0 <= t < FILL_LINE ==> pattern[t] == pattern[t % es]; */
+    /*@ ghost lemma_pattern_bytes(dst, pattern, pattern, es, done, FILL_LINE); */
+    /*@ assert line_elems: \forall integer p; done <= p < done + FILL_LINE ==> dst[p] == pattern[p % es]; */
+    /*@ ghost lemma_mod_shift(); */
+    /*@ assert (done + FILL_LINE) % es == FILL_LINE % es; */
+    done += FILL_LINE;
+  }
+  if (done < total) {
+    /* The tail, under one line: plain stores (not a whole line). */
+    copy_at(dst, done, pattern, total - done);
+    /*@ assert tail_bytes: \forall integer p; done <= p < total ==> dst[p] == pattern[p - done]; */
+    /*@ assert periodic_tail: \forall integer t; 0 <= t < FILL_LINE ==> pattern[t] == pattern[t % es]; */
+    /*@ ghost lemma_pattern_bytes(dst, pattern, pattern, es, done, total - done); */
+    /*@ assert tail_elems: \forall integer p; done <= p < total ==> dst[p] == pattern[p % es]; */
+  }
+  /*@ assert fills_lines: \forall integer p; 0 <= p < total ==> dst[p] == pattern[p % es]; */
+}
+
+/* fill_lines (a one-line period) or fill_periods, with a constant flag in each call, so that
+   each inlined copy of their loops is compiled for one kind of store: with the flag a
+   variable, the plain stores took a test and two jumps each and a scalar fill held in the
+   cache fell from 22-28 to 14 GB/s (gcc -O2 does not unswitch loops; make bench-sweep's
+   binary, 2026-11-29). Inlined, with fill_aligned, into write_copies' clones, its one caller:
+   a call of its own went through the clones' dispatch once per block. */
 /*@ requires es >= 1;
     requires es <= period <= FILL_PERIOD_MAX && period % FILL_STORE == 0 && period % es == 0;
     requires \valid(dst + (0 .. total - 1));
@@ -729,11 +919,17 @@ static inline void fill_periods(char *dst, const char *pattern, size_t total, si
     assigns dst[0 .. total - 1];
     ensures fills: \forall integer p; 0 <= p < total ==> dst[p] == pattern[p % es];
 */
-SONNX_WIDE_STORES
-static void fill_from_pattern(char *dst, const char *pattern, size_t total, size_t period,
-                              bool stream) /*@ ghost (size_t es) */
+SONNX_INLINE_IN_CLONES
+static inline void fill_from_pattern(char *dst, const char *pattern, size_t total, size_t period,
+                                     bool stream) /*@ ghost (size_t es) */
 {
-  if (stream) {
+  if (period == FILL_LINE) {
+    if (stream) {
+      fill_lines(dst, pattern, total, true) /*@ ghost (es) */;
+    } else {
+      fill_lines(dst, pattern, total, false) /*@ ghost (es) */;
+    }
+  } else if (stream) {
     fill_periods(dst, pattern, total, period, true) /*@ ghost (es) */;
   } else {
     fill_periods(dst, pattern, total, period, false) /*@ ghost (es) */;
@@ -783,7 +979,11 @@ static void fill_from_pattern(char *dst, const char *pattern, size_t total, size
    the boundary straight from the pattern, then fill_from_pattern from the boundary, reading
    the pattern from offset head % es, where it repeats the element turned by head bytes
    (hence the pattern laid out one element longer than its period). The outputs of make
-   bench start 16 bytes off a boundary. */
+   bench start 16 bytes off a boundary. A head in a fill of a line or more is one constant
+   line-sized copy, which fill_from_pattern's first line then partly stores again with the
+   same bytes: a copy of the head's variable size took GCC a loop of 8-byte stores per block.
+   Not when streaming: a line stored by plain and then by streaming stores is slow (see
+   copy_aligned). */
 /*@ requires es >= 1 && total >= 1;
     requires es <= period <= FILL_PERIOD_MAX && FILL_LINE <= period;
     requires period % FILL_STORE == 0 && period % es == 0;
@@ -794,15 +994,23 @@ static void fill_from_pattern(char *dst, const char *pattern, size_t total, size
     assigns dst[0 .. total - 1];
     ensures fills: \forall integer p; 0 <= p < total ==> dst[p] == pattern[p % es];
 */
-static void fill_aligned(char *dst, const char *pattern, size_t es, size_t total, size_t period,
-                         bool stream)
+SONNX_INLINE_IN_CLONES
+static inline void fill_aligned(char *dst, const char *pattern, size_t es, size_t total,
+                                size_t period, bool stream)
 {
   const size_t head = store_head(dst, total);
   /*@ assert head_in_period: head < period; */
   if (head > 0u) {
-    copy_at(dst, 0u, pattern, head);
+    if ((total >= FILL_LINE) && !stream) {
+      copy_at(dst, 0u, pattern, FILL_LINE);
+    } else {
+      copy_at(dst, 0u, pattern, head);
+    }
     /*@ assert head_bytes: \forall integer p; 0 <= p < head ==> dst[p] == pattern[p % es]; */
   }
+  /* The pattern is the call's: the head wrote dst only (one fact for both copies). */
+  /*@ assert pattern_kept: \forall integer t; 0 <= t < period + es ==> pattern[t] == \at(pattern[t], Pre); */
+  /*@ assert periodic_kept: \forall integer t; 0 <= t < period + es ==> pattern[t] == pattern[t % es]; */
   /* What is left after the head may be nothing: fill_from_pattern takes total 0. */
   const size_t phase = head % es;
   /*@ ghost lemma_mod_add(); */
@@ -949,7 +1157,7 @@ static inline void copy_run(char *dst, const char *src, size_t run_bytes, size_t
     ensures repeats: \forall integer p; 0 <= p < fill * run_bytes ==>
       dst[p] == \old(src[p % run_bytes]);
 */
-SONNX_WIDE_STORES
+KERNEL_CLONES
 static void write_copies(char *dst, const char *src, size_t run_bytes, size_t fill,
                          const char *pattern, size_t period, bool stream) /*@ ghost (size_t laid) */
 {

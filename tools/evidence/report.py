@@ -17,6 +17,14 @@ from .trace import Model
 # The report
 # ---------------------------------------------------------------------------
 
+def cflags():
+    """The Makefile's CFLAGS as gcc gets them: WARN and the probed WIDE_COPY_FLAGS expanded."""
+    wide = sh("gcc -mmove-max=256 -mstore-max=256 -x c -c /dev/null -o /dev/null 2>/dev/null "
+              "&& echo -mmove-max=256 -mstore-max=256")
+    text = makefile_var("CFLAGS").replace("$(WARN)", makefile_var("WARN"))
+    return " ".join(text.replace("$(WIDE_COPY_FLAGS)", wide).split())
+
+
 def report(stages_status, smoke_required=False):
     m = Model(with_results=True)
     md = []
@@ -81,7 +89,7 @@ def report(stages_status, smoke_required=False):
         ["doctest", sh("dpkg-query -W -f='${Version}' doctest-dev")],
         ["RapidCheck", sh("dpkg-query -W -f='${Version}' librapidcheck-dev")],
         ["numpy", sh("/usr/bin/python3 -c 'import numpy; print(numpy.__version__)'")],
-        ["CFLAGS / CXXFLAGS", f"{makefile_var('CFLAGS').replace('$(WARN)', makefile_var('WARN'))} / "
+        ["CFLAGS / CXXFLAGS", f"{cflags()} / "
                               f"{makefile_var('CXXFLAGS').replace('$(WARN)', makefile_var('WARN'))}"],
         ["coverage flags", "gcc --coverage -O0 -g; clang-19 -O0 -fprofile-instr-generate -fcoverage-mapping -fcoverage-mcdc"],
         ["OS", sh("uname -srm") + " " + sh(". /etc/os-release && echo $PRETTY_NAME")],
