@@ -50,7 +50,7 @@
 #include <emmintrin.h> /* the streaming stores of stream_store (SSE2) */
 #endif
 
-/* The store loops' clones (replicate_prefix, fill_from_pattern, write_copies): those of
+/* The store loops' clones (replicate_prefix, and write_copies with the fills inlined): those of
    SONNX_WIDE_STORES (src/sonnx_internal.h, whose comment gives the reasons) and one more for
    AVX2 machines without AVX-512 (AMD Zen 2 and 3, Intel before Ice Lake), which ran the
    baseline's 16-byte stores. GCC splits its 32-byte copies for AVX2 unless the unit is built
@@ -147,10 +147,11 @@ static size_t store_head(const char *dst, size_t n)
    nothing the C model sees. tests/stream/test_stream.cpp (stage doctest-stream of make tests)
    tests the body against memcpy at every alignment of both pointers, and through copy_aligned
    at every length from 1 to 1100 bytes and at 2047-8191, and through fill_aligned at every
-   total to 700 bytes for each element size of 1 to 48 that has a fill. stream_store writes with two 16-byte streaming stores
-   (SSE2: every x86-64) when the destination is 16-byte aligned, which copy_aligned's and
-   fill_from_pattern's stores are (they start on a STORE_ALIGN boundary), and otherwise with a
-   plain memcpy: the primitive is safe at any address. Streaming stores are weakly ordered:
+   total to 700 bytes for each element size of 1 to 48 that has a fill. stream_store writes
+   with two 16-byte streaming stores (SSE2: every x86-64) when the destination is 16-byte
+   aligned, which copy_aligned's and fill_from_pattern's stores are (they start on a
+   STORE_ALIGN boundary), and otherwise with a plain memcpy: the primitive is safe at any
+   address. Streaming stores are weakly ordered:
    stream_fence (sfence) orders them before the stores that follow it, once per call of
    sonnx_fast_copy, so that another thread that sees a later store sees the output too.
    Elsewhere than x86-64 both are plain: a memcpy and nothing. */
@@ -213,6 +214,15 @@ static inline void stream_fence(void)
    (8,8) 142 -> 94. With 256-byte blocks, (4,1) -> (4,64) went from 150-250 to 370-460 ns (64
    stores of 4 bytes a block are slower than doubling), so the limit is one cache line. */
 #define UNIT_FILL_MAX 64u
+
+/* A block is filled from a pattern when it holds at least two of the pattern's periods (so at
+   least FILL_PATTERN_MIN bytes, two of the shortest period), instead of from FILL_PERIOD_MAX
+   bytes: below that, blocks were copied and replicated by doubling copies, which read back the
+   output just stored. sonnx_broadcast_to of float32, ns per call, best of 9 alternated runs,
+   this 2-core AMD EPYC Zen 3, 2026-11-29, 512-byte limit -> two periods: (4,1) -> (4,64)
+   123 -> 77, (16,1) -> (16,64) 427 -> 222, (8,1,4) -> (8,8,4) 176 -> 109, (8,1,8) -> (8,8,8)
+   168 -> 116. With one period, a pattern was slower: (8,1,3) -> (8,8,3) 185 -> 196. */
+#define FILL_PATTERN_MIN ((size_t)2u * FILL_LINE)
 
 /* The most bytes a laid-out pattern takes: its period and one element more (fill_aligned reads
    the period from an offset below one element), 2 * FILL_PERIOD_MAX. */
@@ -652,9 +662,11 @@ static void splat_pattern(char *pattern, const char *elem, size_t es, size_t per
 }
 
 /* make_pattern's loops for one unit size w, a constant in each of make_pattern's calls once
-   inlined: copy_unit's choice of size and the loops' strides fold away. */
+   inlined: copy_unit's choice of size and the loops' strides fold away. An element is units
+   of w bytes from its start, the last one ending at its end: when w does not divide es, the
+   last unit overlaps the one before and stores some of its bytes again, the same values. */
 /*@ requires w == 1 || w == 2 || w == 4 || w == 8 || w == 16;
-    requires 1 <= es <= period && period % es == 0 && es % w == 0;
+    requires 1 <= es <= period && period % es == 0 && w <= es;
     requires \valid(pattern + (0 .. period - 1));
     requires \valid_read(elem + (0 .. es - 1));
     requires \separated(pattern + (0 .. period - 1), elem + (0 .. es - 1));
@@ -681,24 +693,22 @@ static inline void lay_elements(char *pattern, const char *elem, size_t es, size
     /*@ ghost lemma_next_multiple(0u, left, es); */
     /*@ assert elem_in_period: t + es <= period; */
     size_t j = 0;
-    /*@ ghost size_t units = es / w; */
-    /*@ assert es_whole: es - 0 == units * w; */
-    /*@ loop invariant 0 <= j <= es && es - j == units * w;
+    /*@ loop invariant 0 <= j < es;
         loop invariant laid: \forall integer u; 0 <= u < t ==> pattern[u] == \at(elem[u % es], Pre);
         loop invariant elem_kept: \forall integer i; 0 <= i < es ==> elem[i] == \at(elem[i], Pre);
         loop invariant units: \forall integer i; 0 <= i < j ==> pattern[t + i] == \at(elem[i], Pre);
-        loop assigns j, units, pattern[t .. t + es - 1];
+        loop assigns j, pattern[t .. t + es - 1];
         loop variant es - j;
     */
-    while (j < es) {
-      /*@ ghost lemma_next_multiple(0u, units, w); */
-      /*@ ghost lemma_mul_distrib(units - 1u, 1u, w); */
-      /*@ assert unit_in_elem: j + w <= es; */
+    while ((es - j) > w) {
       copy_unit(pattern, t + j, elem + j, w);
       /*@ assert new_bytes: \forall integer i; j <= i < j + w ==> pattern[t + i] == \at(elem[i], Pre); */
       j += w;
-      /*@ ghost units--; */
     }
+    /* The last unit: from es - w (at or below j, since es - j <= w) to the element's end. */
+    copy_unit(pattern, t + (es - w), elem + (es - w), w);
+    /*@ assert last_bytes: \forall integer i; es - w <= i < es ==> pattern[t + i] == \at(elem[i], Pre); */
+    /*@ assert units_kept: \forall integer i; 0 <= i < es - w ==> pattern[t + i] == \at(elem[i], Pre); */
     /* The element's bytes, by their index u = t + i: u % es == i (t is whole elements). */
     /*@ ghost lemma_block_offsets(t, e, es); */
     /*@ assert elem_bytes: \forall integer u; t <= u < t + es ==> pattern[u] == \at(elem[u % es], Pre); */
@@ -712,7 +722,11 @@ static inline void lay_elements(char *pattern, const char *elem, size_t es, size
 }
 
 /* pattern[t] = elem[t % es] for t < period: element by element (at e * es), each in units
-   of w bytes (the largest of 16, 8, 4, 2, 1 that divides es) copied from elem by one store.
+   of w bytes (the largest of 16, 8, 4, 2, 1 not longer than es, the last unit overlapping the
+   one before when w does not divide es) copied from elem by one store. Overlapping units
+   instead of the largest that divides es (12-byte runs: 2 stores instead of 3) took
+   (85,1,3) -> (85,64,3) from 2434 to 2127 ns and (8,1,5) -> (8,32,5) from 287 to 222 (best of
+   9 alternated runs, this 2-core AMD EPYC Zen 3, 2026-11-29).
    The pattern is laid out while the previous block's output stores fill the store buffer,
    where every store waits for an entry: units instead of bytes took the columns case
    (4-byte elements, 64-byte period) from 30 to 38 GB/s (make bench, 2026-11-25). elem is
@@ -730,14 +744,14 @@ static inline void lay_elements(char *pattern, const char *elem, size_t es, size
 */
 static void make_pattern(char *pattern, const char *elem, size_t es, size_t period)
 {
-  /* The unit: the largest of 16, 8, 4, 2, 1 that divides es. */
-  if ((es % 16u) == 0u) {
+  /* The unit: the largest of 16, 8, 4, 2, 1 that is not longer than es. */
+  if (es >= 16u) {
     lay_elements(pattern, elem, es, period, 16u);
-  } else if ((es % 8u) == 0u) {
+  } else if (es >= 8u) {
     lay_elements(pattern, elem, es, period, 8u);
-  } else if ((es % 4u) == 0u) {
+  } else if (es >= 4u) {
     lay_elements(pattern, elem, es, period, 4u);
-  } else if ((es % 2u) == 0u) {
+  } else if (es >= 2u) {
     lay_elements(pattern, elem, es, period, 2u);
   } else {
     lay_elements(pattern, elem, es, period, 1u);
@@ -1550,7 +1564,10 @@ void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_s
   /*@ ghost lemma_mul_le_mono(fill, 1, run); */
   /*@ ghost lemma_mul_le_mono(block, run, es); */
   const size_t run_bytes = run * es;
-  const size_t period = (run_bytes >= 2u && block_bytes >= FILL_PERIOD_MAX) ? fill_period(run_bytes) : 0u;
+  /* The run's fill period, kept when the block holds two of them (FILL_PATTERN_MIN). */
+  const size_t run_period =
+    ((run_bytes >= 2u) && (block_bytes >= FILL_PATTERN_MIN)) ? fill_period(run_bytes) : 0u;
+  const size_t period = (run_period <= (block_bytes / 2u)) ? run_period : 0u;
   /* A pattern is laid out one run longer than its period (fill_aligned). */
   const size_t laid = (period != 0u) ? period + run_bytes : 0u;
   /*@ assert laid_bound: period != 0 ==>

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 namespace {
@@ -212,6 +213,39 @@ TEST_CASE("fast kernel: unit stores up to 64-byte blocks, and one copy past them
     }
   }
   CHECK(compared == 6 * 5);
+}
+
+// The pattern fills of short blocks (src/sonnx_fast_copy.c, FILL_PATTERN_MIN): a block of at
+// least two periods of its run's pattern is filled from the pattern, one element less is
+// copied and replicated. Each run size at both sides of that limit, on three blocks
+// (x (3,1) -> z (3,fill)): 4 bytes (period 64), 12 and 3 and 6 (period 96, overlapping units
+// in the pattern: 8, 2 and 4 bytes), 24 (period 96, 16-byte units overlapping), 32 and 64
+// (period 64), and 5 (period 160), with a guard byte after the output. The oracle is the spec
+// transcription spec_broadcast.
+// @req SONNX-ELEM LIB-ROWMAJOR
+TEST_CASE("fast kernel: pattern fills from two periods, and one element short of them")
+{
+  size_t compared = 0;
+  const std::pair<size_t, size_t> runs[] = {{4, 64}, {12, 96}, {3, 96}, {6, 96},
+                                            {24, 96}, {32, 64}, {64, 64}, {5, 160}};
+  for (const auto &[es, period] : runs) {
+    const size_t at_limit = 2u * period / es;
+    for (size_t fill : {at_limit - 1u, at_limit, at_limit + 1u}) {
+      const dims_t xd{3, 1};
+      const dims_t zd{3, fill};
+      const size_t cx = count_of(xd), cz = count_of(zd);
+      const std::vector<unsigned char> x = distinct_bytes(cx, es, 0);
+      const std::vector<unsigned char> want = spec_broadcast(xd, x, es, zd);
+      std::vector<unsigned char> fast(cz * es + 1, 0);
+      sonnx_fast_copy(reinterpret_cast<const char *>(x.data()), reinterpret_cast<char *>(fast.data()), es,
+                      c_shape(xd), c_shape(zd), cx, cz);
+      INFO("es " << es << ", fill " << fill << " (" << fill * es << "-byte blocks)");
+      REQUIRE(std::equal(want.begin(), want.end(), fast.begin()));
+      REQUIRE(fast.back() == 0);
+      ++compared;
+    }
+  }
+  CHECK(compared == 8 * 3);
 }
 
 TEST_CASE("fast kernel: the issue's cases at reduced size, each kind of level")
