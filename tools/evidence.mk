@@ -152,4 +152,4 @@ evidence:
 	$(MAKE) --no-print-directory fast-copy-properties || status=1; \
 	$(MAKE) --no-print-directory trace; \
 	$(MAKE) --no-print-directory coverage || status=1; \
-	$(EV_PY) tools/evidence.py --report --stages-status $$status $(if $(filter required,$(EVIDENCE_SMOKE)),--smoke-required)
+	EV_CFLAGS='$(CFLAGS)' EV_CXXFLAGS='$(CXXFLAGS)' $(EV_PY) tools/evidence.py --report --stages-status $$status $(if $(filter required,$(EVIDENCE_SMOKE)),--smoke-required)

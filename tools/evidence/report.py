@@ -7,7 +7,7 @@ import hashlib
 import os
 
 from . import assumptions, campaigns, completeness, coverage, deadcode, proofs, tests, trace, trusted
-from .common import EV_DIR, OK, OPEN, RED, RULE, files, makefile_var, md_table, pct, read, rel, sh, short
+from .common import EV_DIR, OK, OPEN, RED, RULE, files, md_table, pct, read, rel, sh, short
 from .mdhtml import md_to_html
 from .sources import parse_errata
 from .trace import Model
@@ -17,12 +17,11 @@ from .trace import Model
 # The report
 # ---------------------------------------------------------------------------
 
-def cflags():
-    """The Makefile's CFLAGS as gcc gets them: WARN and the probed WIDE_COPY_FLAGS expanded."""
-    wide = sh("gcc -mmove-max=256 -mstore-max=256 -x c -c /dev/null -o /dev/null 2>/dev/null "
-              "&& echo -mmove-max=256 -mstore-max=256")
-    text = makefile_var("CFLAGS").replace("$(WARN)", makefile_var("WARN"))
-    return " ".join(text.replace("$(WIDE_COPY_FLAGS)", wide).split())
+def build_flags(var):
+    """The Makefile's CFLAGS or CXXFLAGS as make expands them (WARN, the probed WIDE_COPY_FLAGS):
+    passed by tools/evidence.mk as EV_CFLAGS and EV_CXXFLAGS, or, run by hand, make's own
+    print-% target. Nothing here repeats the Makefile's probes."""
+    return os.environ.get("EV_" + var) or sh(f"make -s --no-print-directory print-{var}")
 
 
 def report(stages_status, smoke_required=False):
@@ -89,8 +88,7 @@ def report(stages_status, smoke_required=False):
         ["doctest", sh("dpkg-query -W -f='${Version}' doctest-dev")],
         ["RapidCheck", sh("dpkg-query -W -f='${Version}' librapidcheck-dev")],
         ["numpy", sh("/usr/bin/python3 -c 'import numpy; print(numpy.__version__)'")],
-        ["CFLAGS / CXXFLAGS", f"{cflags()} / "
-                              f"{makefile_var('CXXFLAGS').replace('$(WARN)', makefile_var('WARN'))}"],
+        ["CFLAGS / CXXFLAGS", f"{build_flags('CFLAGS')} / {build_flags('CXXFLAGS')}"],
         ["coverage flags", "gcc --coverage -O0 -g; clang-19 -O0 -fprofile-instr-generate -fcoverage-mapping -fcoverage-mcdc"],
         ["OS", sh("uname -srm") + " " + sh(". /etc/os-release && echo $PRETTY_NAME")],
     ]
