@@ -13,8 +13,10 @@ replaced by `new`):
          (the baseline, kept per set of functions in build/mutants/baseline/).
   tests  the mutated object linked with the other objects of src/ (compiled once, unmutated)
          and with the test objects (compiled once): doctest (tests/*.cpp), the RapidCheck
-         properties (properties/properties.cpp, xla_properties.cpp) and the NumPy differential
-         (properties/numpy_diff.cpp on properties/numpy_cases.txt). Killed if one of them fails,
+         properties (properties/properties.cpp, xla_properties.cpp), the NumPy differential
+         (properties/numpy_diff.cpp on properties/numpy_cases.txt) and the stream stage of
+         make tests (STREAM below: the kernel's unit, mutated or not, included by
+         tests/stream/stream_shim.c, which reaches its static store functions). Killed if one of them fails,
          crashes or runs past its time limit. The compiler flags are the Makefile's (-Werror):
          a mutant that does not compile is a catalogue error, not a kill.
 A mutant survives WP if every goal proves, the tests if every program passes. Both must kill
@@ -318,6 +320,41 @@ PROGRAMS = [  # (name, sources, extra link flags, arguments)
 ]
 
 
+# The stream stage of `make tests` (the Makefile's stream-tests): its test objects, compiled once
+# with -Itests/stream, and tests/stream/stream_shim.c, compiled per mutant on that mutant's
+# src/sonnx_fast_copy.c (the shim includes the unit, so the copy includes the mutated one),
+# linked with the other objects of src/. It runs the kernel's static functions directly (the
+# pattern of every element size, the streaming primitive), which the public calls cannot all
+# reach: make_pattern's 1-byte unit, for one (spec/coverage-justifications.md).
+STREAM = ("stream", ["tests/test_main.cpp", "tests/test_fast_copy.cpp", "tests/stream/test_stream.cpp"])
+STREAM_SHIM = "tests/stream/stream_shim.c"
+STREAM_UNIT = "sonnx_fast_copy.c"
+
+
+def stream_program(mdir, objs, base, args):
+    """Builds mdir/stream (the stream stage on the mutant's kernel unit); (exe, None) or
+    (None, error text)."""
+    unit = os.path.join(mdir, "src", STREAM_UNIT)
+    if not os.path.exists(unit):
+        unit = os.path.join(ROOT, "src", STREAM_UNIT)
+    text = open(os.path.join(ROOT, STREAM_SHIM), encoding="utf-8").read()
+    shim = os.path.join(mdir, "stream_shim.c")
+    open(shim, "w", encoding="utf-8").write(
+        text.replace('"../../src/' + STREAM_UNIT + '"', '"' + unit + '"'))
+    shim_obj = os.path.join(mdir, "stream_shim.o")
+    code, out = sh([args.cc] + shlex.split(args.cflags) + ["-I" + os.path.join(ROOT, "tests", "stream"),
+                   "-I" + os.path.join(ROOT, "src"), "-c", shim, "-o", shim_obj])
+    if code != 0:
+        return None, "stream shim does not compile: " + out[-1500:]
+    exe = os.path.join(mdir, STREAM[0])
+    tobjs = sorted(os.path.join(base, STREAM[0], o) for o in os.listdir(os.path.join(base, STREAM[0])))
+    others = [o for o in objs if os.path.basename(o) != STREAM_UNIT[:-2] + ".o"]
+    code, out = sh([args.cxx] + tobjs + [shim_obj] + others + ["-o", exe])
+    if code != 0:
+        return None, "stream tests do not link: " + out[-1500:]
+    return exe, None
+
+
 def compile_once(jobs, args):
     """The unmutated objects of src/ and every test program's objects, in build/mutants/base."""
     base = os.path.join(OUT, "base")
@@ -334,6 +371,9 @@ def compile_once(jobs, args):
         for x in names:
             tasks.append(([args.cxx] + shlex.split(flags) + ["-c", os.path.join(d, x)],
                           os.path.join(base, name, x[:-4] + ".o")))
+    for path in STREAM[1]:
+        tasks.append(([args.cxx] + shlex.split(args.cxxflags) + ["-Itests/stream", "-c", path],
+                      os.path.join(base, STREAM[0], os.path.basename(path)[:-4] + ".o")))
 
     def build(task):
         cmd, obj = task
@@ -357,16 +397,21 @@ def run_tests(mdir, mutated_c, base, args):
     objs = [obj if o == os.path.basename(obj) else os.path.join(base, "src", o)
             for o in sorted(os.listdir(os.path.join(base, "src")))]
     results = {}
-    for name, _, link, argv in PROGRAMS:
+    for name, _, link, argv in PROGRAMS + [(STREAM[0], None, [], [])]:
         exe = os.path.join(mdir, name)
-        tobjs = sorted(os.path.join(base, name, o) for o in os.listdir(os.path.join(base, name)))
-        code, out = sh([args.cxx] + tobjs + objs + link + ["-o", exe])
-        if code != 0:
-            return {"status": "error", "detail": "does not link: " + out[-1500:]}
+        if name == STREAM[0]:
+            exe, err = stream_program(mdir, objs, base, args)
+            if err:
+                return {"status": "error", "detail": err}
+        else:
+            tobjs = sorted(os.path.join(base, name, o) for o in os.listdir(os.path.join(base, name)))
+            code, out = sh([args.cxx] + tobjs + objs + link + ["-o", exe])
+            if code != 0:
+                return {"status": "error", "detail": "does not link: " + out[-1500:]}
         start = time.time()
         code, out = sh([exe] + argv, timeout=TEST_TIMEOUT)
         open(exe + ".log", "w").write(out)
-        fails = re.findall(r"TEST CASE:\s+(.+)", out) if name == "doctest" else []
+        fails = re.findall(r"TEST CASE:\s+(.+)", out) if name in ("doctest", STREAM[0]) else []
         results[name] = {"exit": code, "seconds": round(time.time() - start, 1),
                          "failed_cases": sorted(set(fails))[:10]}
     killers = sorted(n for n, r in results.items() if r["exit"] != 0)
