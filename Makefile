@@ -93,13 +93,9 @@ proofs-accept:
 # MUTANT_JOBS mutants run side by side (each WP run gets the cores divided among them, at least 2 prover slots). A WP
 # verdict is reused while the inputs that decide it are the same (tools/mutants/run.py).
 MUTANT_JOBS ?= 2
-# The value of a variable as make expands it (tools/evidence/report.py, run by hand).
-print-%:
-	@echo '$($*)'
-
 .PHONY: mutants mutants-accept mutants-keep
 MUTANT_FLAGS = --cc "$(CC)" --cflags "$(CFLAGS) $(CPPFLAGS)" --cxx "$(CXX)" \
-  --cxxflags "$(CXXFLAGS) $(CPPFLAGS)" --propflags "$(PROP_CXXFLAGS)"
+  --cxxflags "$(CXXFLAGS) $(CPPFLAGS)" --propflags "$(PROP_CXXFLAGS)" --stream-tests "$(STREAM_TESTS)"
 mutants:
 	@python3 tools/mutants/run.py $(MUTANT_FLAGS) --jobs $(MUTANT_JOBS) --only "$(MUTANTS)"
 mutants-accept:
@@ -239,3 +235,7 @@ check:
 
 clean:
 	rm -rf $(BUILD)
+
+# The value of a variable as make expands it (tools/evidence/report.py, run by hand).
+print-%:
+	@echo '$($*)'

@@ -16,8 +16,8 @@ replaced by `new`):
          properties (properties/properties.cpp, xla_properties.cpp), the NumPy differential
          (properties/numpy_diff.cpp on properties/numpy_cases.txt) and the stream stage of
          make tests (STREAM below: the kernel's unit, mutated or not, included by
-         tests/stream/stream_shim.c, which reaches its static store functions). Killed if one of them fails,
-         crashes or runs past its time limit. The compiler flags are the Makefile's (-Werror):
+         tests/stream/stream_shim.c, which reaches its static store functions). Killed if one of
+         them fails, crashes or runs past its time limit. The compiler flags are the Makefile's (-Werror):
          a mutant that does not compile is a catalogue error, not a kill.
 A mutant survives WP if every goal proves, the tests if every program passes. Both must kill
 each mutant (issue 31: "killed by WP ... and by the tests").
@@ -35,8 +35,8 @@ one line per mutant and `N passed, N failed` (a mutant passes when both kill it)
 survivor or an error. --accept copies the results to proofs/mutants/results.json, which the
 evidence report reads (a survivor there fails `make evidence`).
 
-usage: run.py --cc CC --cflags F --cxx CXX --cxxflags F --propflags F [--only id,id] [--jobs N]
-              [--accept | --keep]
+usage: run.py --cc CC --cflags F --cxx CXX --cxxflags F --propflags F --stream-tests FILES
+              [--only id,id] [--jobs N] [--accept | --keep]
 """
 import argparse
 import collections
@@ -320,15 +320,16 @@ PROGRAMS = [  # (name, sources, extra link flags, arguments)
 ]
 
 
-# The stream stage of `make tests` (the Makefile's stream-tests): its test objects, compiled once
-# with -Itests/stream, and tests/stream/stream_shim.c, compiled per mutant on that mutant's
+# The stream stage of `make tests` (the Makefile's stream-tests): its test objects (the Makefile's
+# STREAM_TESTS, passed as --stream-tests), compiled once with -Itests/stream, and tests/stream/stream_shim.c, compiled per mutant on that mutant's
 # src/sonnx_fast_copy.c (the shim includes the unit, so the copy includes the mutated one),
 # linked with the other objects of src/. It runs the kernel's static functions directly (the
 # pattern of every element size, the streaming primitive), which the public calls cannot all
 # reach: make_pattern's 1-byte unit, for one (spec/coverage-justifications.md).
-STREAM = ("stream", ["tests/test_main.cpp", "tests/test_fast_copy.cpp", "tests/stream/test_stream.cpp"])
+STREAM = "stream"
 STREAM_SHIM = "tests/stream/stream_shim.c"
 STREAM_UNIT = "sonnx_fast_copy.c"
+STREAM_INCLUDE = '"../../src/' + STREAM_UNIT + '"'  # the shim's #include of the unit
 
 
 def stream_program(mdir, objs, base, args):
@@ -338,16 +339,17 @@ def stream_program(mdir, objs, base, args):
     if not os.path.exists(unit):
         unit = os.path.join(ROOT, "src", STREAM_UNIT)
     text = open(os.path.join(ROOT, STREAM_SHIM), encoding="utf-8").read()
+    if text.count(STREAM_INCLUDE) != 1:  # else the stage would test the unmutated unit
+        return None, "%s does not include %s once" % (STREAM_SHIM, STREAM_INCLUDE)
     shim = os.path.join(mdir, "stream_shim.c")
-    open(shim, "w", encoding="utf-8").write(
-        text.replace('"../../src/' + STREAM_UNIT + '"', '"' + unit + '"'))
+    open(shim, "w", encoding="utf-8").write(text.replace(STREAM_INCLUDE, '"' + unit + '"'))
     shim_obj = os.path.join(mdir, "stream_shim.o")
     code, out = sh([args.cc] + shlex.split(args.cflags) + ["-I" + os.path.join(ROOT, "tests", "stream"),
                    "-I" + os.path.join(ROOT, "src"), "-c", shim, "-o", shim_obj])
     if code != 0:
         return None, "stream shim does not compile: " + out[-1500:]
-    exe = os.path.join(mdir, STREAM[0])
-    tobjs = sorted(os.path.join(base, STREAM[0], o) for o in os.listdir(os.path.join(base, STREAM[0])))
+    exe = os.path.join(mdir, STREAM)
+    tobjs = sorted(os.path.join(base, STREAM, o) for o in os.listdir(os.path.join(base, STREAM)))
     others = [o for o in objs if os.path.basename(o) != STREAM_UNIT[:-2] + ".o"]
     code, out = sh([args.cxx] + tobjs + [shim_obj] + others + ["-o", exe])
     if code != 0:
@@ -371,9 +373,9 @@ def compile_once(jobs, args):
         for x in names:
             tasks.append(([args.cxx] + shlex.split(flags) + ["-c", os.path.join(d, x)],
                           os.path.join(base, name, x[:-4] + ".o")))
-    for path in STREAM[1]:
+    for path in shlex.split(args.stream_tests):
         tasks.append(([args.cxx] + shlex.split(args.cxxflags) + ["-Itests/stream", "-c", path],
-                      os.path.join(base, STREAM[0], os.path.basename(path)[:-4] + ".o")))
+                      os.path.join(base, STREAM, os.path.basename(path)[:-4] + ".o")))
 
     def build(task):
         cmd, obj = task
@@ -397,9 +399,9 @@ def run_tests(mdir, mutated_c, base, args):
     objs = [obj if o == os.path.basename(obj) else os.path.join(base, "src", o)
             for o in sorted(os.listdir(os.path.join(base, "src")))]
     results = {}
-    for name, _, link, argv in PROGRAMS + [(STREAM[0], None, [], [])]:
+    for name, _, link, argv in PROGRAMS + [(STREAM, None, [], [])]:
         exe = os.path.join(mdir, name)
-        if name == STREAM[0]:
+        if name == STREAM:
             exe, err = stream_program(mdir, objs, base, args)
             if err:
                 return {"status": "error", "detail": err}
@@ -411,7 +413,7 @@ def run_tests(mdir, mutated_c, base, args):
         start = time.time()
         code, out = sh([exe] + argv, timeout=TEST_TIMEOUT)
         open(exe + ".log", "w").write(out)
-        fails = re.findall(r"TEST CASE:\s+(.+)", out) if name in ("doctest", STREAM[0]) else []
+        fails = re.findall(r"TEST CASE:\s+(.+)", out) if name in ("doctest", STREAM) else []
         results[name] = {"exit": code, "seconds": round(time.time() - start, 1),
                          "failed_cases": sorted(set(fails))[:10]}
     killers = sorted(n for n, r in results.items() if r["exit"] != 0)
@@ -592,7 +594,7 @@ def matrix(results, commit):
 
 def main():
     ap = argparse.ArgumentParser()
-    for a in ("--cc", "--cflags", "--cxx", "--cxxflags", "--propflags"):
+    for a in ("--cc", "--cflags", "--cxx", "--cxxflags", "--propflags", "--stream-tests"):
         ap.add_argument(a, required=True)
     ap.add_argument("--only", default="")
     ap.add_argument("--accept", action="store_true")
