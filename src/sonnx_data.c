@@ -7,6 +7,7 @@
  * library ships the fast kernel of sonnx_fast_copy.c, which has the same
  * contract; -DSONNX_REFERENCE_KERNEL selects the reference one. */
 #include "sonnx_internal.h"
+#include <stdbool.h> /* walk_to */
 #ifdef __FRAMAC__
 #include "view_lemmas.h" /* LIB-STRIDES: the view reads what the copy writes (spec/acsl) */
 #include "operator_lemmas.h" /* SONNX-REC: the fold computes the operator's outcome (spec/acsl) */
@@ -292,8 +293,101 @@ static byte_size_result byte_size(sonnx_shape s, size_t es)
 }
 
 
-/* The shape checks of sonnx_broadcast_to: x then z (rank, dims), elem_size,
-   x broadcasts to z. */
+/* sonnx_broadcast_to's walk of z's axes, from the last, in one pass (issue 34: the fixed cost
+   of a small call, which walked the axes four times for these): C1 against x padded to z's
+   rank (ONNX-UNIDIR: the first axis that breaks it, in axis), then z's element count and
+   whether it exceeds SIZE_MAX, and x's. Under C1 each padded size of x is at most z's (a 1
+   stretches to a positive size only), so x's count is at most z's and never overflows alone.
+   The outcome is returned in sonnx_to_check's fields (status, axis, the counts).
+   @req ONNX-UNIDIR SONNX-C1 SONNX-STEP1-SHIFT LIB-OVERFLOW */
+/*@ requires shape_ok(x) && shape_readable(x) && shape_ok(z) && shape_readable(z);
+    requires x.rank <= z.rank;
+    assigns \nothing;
+    behavior incompatible:
+      assumes !broadcasts_to(x, z);
+      ensures \result.status == SONNX_ERR_INCOMPATIBLE && 0 <= \result.axis < z.rank;
+      ensures first_bad: !unidir_axis_ok(x, z, \result.axis) &&
+        \forall integer t; 0 <= t < \result.axis ==> unidir_axis_ok(x, z, t);
+    behavior overflow:
+      assumes broadcasts_to(x, z) && shape_count(z) > SIZE_MAX;
+      ensures \result.status == SONNX_ERR_OVERFLOW;
+    behavior counted:
+      assumes broadcasts_to(x, z) && shape_count(z) <= SIZE_MAX;
+      ensures \result.status == SONNX_OK && \result.z_count == shape_count(z) &&
+        \result.x_count == shape_count(x) && \result.x_count <= \result.z_count;
+    complete behaviors;
+    disjoint behaviors;
+*/
+static sonnx_to_check walk_to(sonnx_shape x, sonnx_shape z)
+{
+  const size_t r = z.rank;
+  size_t bad = r;      /* the first axis where x does not broadcast to z, else r */
+  bool big = false;    /* z's count so far exceeds SIZE_MAX */
+  size_t z_count = 1u; /* z's count so far, unless big */
+  size_t x_count = 1u; /* x's, likewise */
+  size_t k = r;
+  /*@ loop invariant 0 <= k <= r && k <= bad <= r;
+      loop invariant bad < r ==> !unidir_axis_ok(x, z, bad);
+      loop invariant \forall integer t; k <= t < bad ==> unidir_axis_ok(x, z, t);
+      loop invariant big: bad == r ==> (big <==> count_from(z.dims, k, r) > SIZE_MAX);
+      loop invariant z_count: bad == r && !big ==> z_count == count_from(z.dims, k, r);
+      loop invariant x_count: bad == r && !big ==> x_count == padded_block(x, r, k);
+      loop invariant x_below: bad == r && !big ==> x_count <= z_count;
+      loop assigns k, bad, big, z_count, x_count;
+      loop variant k;
+  */
+  while (k > 0u) {
+    k--;
+    const size_t d = z.dims[k];
+    const size_t p = padded_dim_inline(x, r, k);
+    /*@ assert z_step: count_from(z.dims, k, r) == d * count_from(z.dims, k + 1, r); */
+    /*@ ghost lemma_padded_block_step(x, r, k); */
+    if ((p != d) && ((p != 1u) || (d == 0u))) {
+      bad = k; /* the lowest so far: the first one once the walk ends */
+    } else if (bad == r) {
+      if (d == 0u) {
+        /* A size 0 makes both counts 0, whatever the axes after it (C1: x's size is 0 too). */
+        /*@ assert zero_x: p == 0 && padded_block(x, r, k) == 0 && count_from(z.dims, k, r) == 0; */
+        big = false;
+        z_count = 0u;
+        x_count = 0u;
+      } else if (big) {
+        /*@ assert still_big: d * count_from(z.dims, k + 1, r) >= count_from(z.dims, k + 1, r); */
+      } else if (z_count > (SIZE_MAX / d)) {
+        /*@ assert z_count >= SIZE_MAX / d + 1 && d >= 2; */
+        /*@ ghost lemma_mul_le_mono(z_count, SIZE_MAX / d + 1, d); */
+        big = true;
+      } else {
+        /*@ ghost lemma_mul_le_mono(SIZE_MAX / d, z_count, d); */
+        /*@ ghost lemma_mul_le_mono(z_count, x_count, p); */
+        /*@ ghost lemma_mul_le_mono(d, p, z_count); */
+        /*@ assert z_next: count_from(z.dims, k, r) == times(d, z_count); */
+        /*@ assert x_next: padded_block(x, r, k) == times(p, x_count); */
+        z_count *= d;
+        x_count *= p; /* p <= d, x_count <= z_count: at most the new z_count */
+        /*@ assert counts_next: z_count == count_from(z.dims, k, r) &&
+              x_count == padded_block(x, r, k) && x_count <= z_count; */
+      }
+    } else {
+      /* an axis above a failing one: the counts are not reported */
+    }
+  }
+  /*@ ghost lemma_padded_count(x, r); */
+  sonnx_to_check w = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u, x_count, z_count};
+  if (bad < r) {
+    w.status = SONNX_ERR_INCOMPATIBLE;
+    w.axis = bad;
+  } else if (big) {
+    w.status = SONNX_ERR_OVERFLOW;
+  } else {
+    /* every axis passed and z's count fits: SONNX_OK with both counts */
+  }
+  return w;
+}
+
+/* The checks of sonnx_broadcast_to, in the order of its behaviours: the shapes (x whole, then
+   z), elem_size, x broadcasts to z, the byte sizes, NULL data with a non-zero count (x_data is
+   argument 2 and input 0, z_data argument 5), the capacity; with the counts the copy needs. */
 /*@ requires shape_ok(x) ==> shape_readable(x);
     requires shape_ok(z) ==> shape_readable(z);
     assigns \nothing;
@@ -309,16 +403,45 @@ static byte_size_result byte_size(sonnx_shape s, size_t es)
       assumes shape_ok(x) && shape_ok(z) && es > 0 && !broadcasts_to(x, z);
       ensures \result.status == SONNX_ERR_INCOMPATIBLE;
       ensures fields: unidir_fields(\result.input, \result.axis, \result.size, \result.expected, x, z);
-    behavior compatible:
-      assumes shape_ok(x) && shape_ok(z) && es > 0 && broadcasts_to(x, z);
+    behavior overflow:
+      assumes shape_ok(x) && shape_ok(z) && es > 0 && broadcasts_to(x, z) && !to_fits(x, es, z);
+      ensures \result.status == SONNX_ERR_OVERFLOW && shape_count(z) * es > SIZE_MAX &&
+        \result.input == SONNX_NO_INDEX && \result.axis == SONNX_NO_INDEX &&
+        \result.size == 0 && \result.expected == 0;
+    behavior null_data:
+      assumes shape_ok(x) && shape_ok(z) && es > 0 && broadcasts_to(x, z) && to_fits(x, es, z);
+      assumes to_null_data(x, (void *)x_data, z, (void *)z_data);
+      ensures \result.status == SONNX_ERR_NULL;
+      ensures x_data == \null && shape_count(x) > 0 ==> \result.input == 0 && \result.expected == 2;
+      ensures !(x_data == \null && shape_count(x) > 0) ==>
+        \result.input == SONNX_NO_INDEX && \result.expected == 5;
+      ensures \result.axis == SONNX_NO_INDEX && \result.size == 0;
+    behavior capacity:
+      assumes shape_ok(x) && shape_ok(z) && es > 0 && broadcasts_to(x, z) && to_fits(x, es, z);
+      assumes !to_null_data(x, (void *)x_data, z, (void *)z_data);
+      assumes z_capacity < shape_count(z) * es;
+      ensures \result.status == SONNX_ERR_CAPACITY && \result.expected == shape_count(z) * es &&
+        \result.input == SONNX_NO_INDEX && \result.axis == SONNX_NO_INDEX &&
+        \result.size == z_capacity;
+    behavior accepted:
+      assumes shape_ok(x) && shape_ok(z) && es > 0 && broadcasts_to(x, z) && to_fits(x, es, z);
+      assumes !to_null_data(x, (void *)x_data, z, (void *)z_data);
+      assumes z_capacity >= shape_count(z) * es;
       ensures \result.status == SONNX_OK;
+      ensures \result.x_count == shape_count(x) && \result.z_count == shape_count(z);
     complete behaviors;
     disjoint behaviors;
 */
-static sonnx_check check_to_shapes(sonnx_shape x, size_t es, sonnx_shape z)
+static sonnx_to_check check_to(sonnx_shape x, const void *x_data, size_t es, sonnx_shape z,
+                               const void *z_data, size_t z_capacity)
 {
-  sonnx_check c = sonnx_check_shape_pair(x, z); /* x whole (rank, dims), then z */
-  if (c.status != SONNX_OK) {
+  sonnx_to_check c = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u, 0u, 0u};
+  const sonnx_check s = sonnx_check_shape_pair(x, z); /* x whole (rank, dims), then z */
+  if (s.status != SONNX_OK) {
+    c.status = s.status;
+    c.input = s.input;
+    c.size = s.size;
+    c.expected = s.expected;
     return c;
   }
   if (es == 0u) {
@@ -334,14 +457,46 @@ static sonnx_check check_to_shapes(sonnx_shape x, size_t es, sonnx_shape z)
     c.expected = z.rank;
     return c;
   }
-  size_t bad_axis = first_unidirectional_violation(x, z);
-  if (bad_axis < z.rank) {
+  const sonnx_to_check w = walk_to(x, z);
+  if (w.status == SONNX_ERR_INCOMPATIBLE) {
     c.status = SONNX_ERR_INCOMPATIBLE;
     c.input = 0u;
-    c.axis = bad_axis;
-    c.size = padded_dim_inline(x, z.rank, bad_axis);
-    c.expected = z.dims[bad_axis];
+    c.axis = w.axis;
+    c.size = padded_dim_inline(x, z.rank, w.axis);
+    c.expected = z.dims[w.axis];
+    return c;
   }
+  if ((w.status != SONNX_OK) || (w.z_count > (SIZE_MAX / es))) {
+    /*@ ghost if (w.status == SONNX_OK) lemma_mul_le_mono(w.z_count, SIZE_MAX / es + 1, es); */
+    /*@ assert over: shape_count(z) * es > SIZE_MAX; */
+    c.status = SONNX_ERR_OVERFLOW;
+    return c;
+  }
+  /*@ ghost lemma_mul_le_mono(SIZE_MAX / es, w.z_count, es); */
+  /*@ ghost lemma_mul_le_mono(w.z_count, w.x_count, es); */
+  /*@ assert fits: w.x_count * es <= w.z_count * es <= SIZE_MAX; */
+  const size_t z_bytes = w.z_count * es;
+  if ((x_data == NULL) && (w.x_count > 0u)) {
+    /*@ assert x_null: x_data == \null && shape_count(x) > 0; */
+    c.status = SONNX_ERR_NULL;
+    c.input = 0u;
+    c.expected = 2u;
+    return c;
+  }
+  /*@ assert x_not_null: !(x_data == \null && shape_count(x) > 0); */
+  if ((z_data == NULL) && (w.z_count > 0u)) {
+    c.status = SONNX_ERR_NULL;
+    c.expected = 5u;
+    return c;
+  }
+  if (z_capacity < z_bytes) {
+    c.status = SONNX_ERR_CAPACITY;
+    c.size = z_capacity;
+    c.expected = z_bytes;
+    return c;
+  }
+  c.x_count = w.x_count;
+  c.z_count = w.z_count;
   return c;
 }
 
@@ -431,16 +586,12 @@ static void broadcast_data(const char *xb, char *zb, size_t es, sonnx_shape x, s
 sonnx_status sonnx_broadcast_to(sonnx_shape x, const void *x_data, size_t elem_size,
                                 sonnx_shape z, void *z_data, size_t z_capacity, sonnx_error *err)
 {
-  const sonnx_check c = check_to_shapes(x, elem_size, z);
+  const sonnx_to_check c = check_to(x, x_data, elem_size, z, z_data, z_capacity);
   if (c.status != SONNX_OK) {
     /* An incompatibility here is x not broadcasting to z (ONNX-UNIDIR). */
     return sonnx_report_to_target(err, c.status, c.input, c.axis, c.size, c.expected);
   }
-  const sonnx_to_check s = sonnx_check_to_sizes(x, x_data, elem_size, z, z_data, z_capacity);
-  if (s.status != SONNX_OK) {
-    return sonnx_report_to_target(err, s.status, s.input, s.axis, s.size, s.expected);
-  }
-  broadcast_data((const char *)x_data, (char *)z_data, elem_size, x, z, s.x_count, s.z_count);
+  broadcast_data((const char *)x_data, (char *)z_data, elem_size, x, z, c.x_count, c.z_count);
   /* The spec's form of the element relation (ensures indices), from the flat one just proved
      and the facts of z's index box (sonnx_lemma_index_facts), one step at a time: the flat
      relation at each multi-index's offset, its source is the f-mapped offset, so its bytes

@@ -552,6 +552,16 @@ TEST_CASE("attack broadcast_to: element counts and byte sizes that overflow")
     check_rejected(s, e, out.canaries,
                    {SONNX_ERR_OVERFLOW, kNoIndex, kNoIndex, 0, 0, kMsgOverflowOutput});
   }
+  {
+    /* count(z) = 2^65: the count passes SIZE_MAX on axis 1 and stays over it on axis 0 */
+    const std::vector<size_t> z{2, kTwo32, kTwo32};
+    ToOut out(8);
+    sonnx_error e = fresh_error();
+    sonnx_status s = sonnx_broadcast_to(shape_of(x1), &one, 1, shape_of(z), out.z.data(),
+                                        out.z.size(), &e);
+    check_rejected(s, e, out.canaries,
+                   {SONNX_ERR_OVERFLOW, kNoIndex, kNoIndex, 0, 0, kMsgOverflowOutput});
+  }
   /* x's count never exceeds z's when x broadcasts to z (a 1 does not stretch to 0 under the
      SONNX rule), so x's byte size cannot overflow on its own: no attack to write for it. */
   {
@@ -659,6 +669,11 @@ TEST_CASE("attack broadcast_to: zero-size tensors with NULL data are valid")
   CHECK(sonnx_broadcast_to(shape_of(x30), nullptr, 8, shape_of(z230), nullptr, 0, &e) == SONNX_OK);
   /* a count of 0 never overflows, whatever the other sizes (LIB-OVERFLOW) */
   CHECK(sonnx_broadcast_to(shape_of(x10), nullptr, 1, shape_of(z_big0), nullptr, 0, &e) == SONNX_OK);
+  /* ... also when the zero comes first: axes 2 and 1 alone overflow (2^64), axis 0 makes it 0 */
+  const std::vector<size_t> x011{0, 1, 1};
+  const std::vector<size_t> z_0big{0, kTwo32, kTwo32};
+  CHECK(sonnx_broadcast_to(shape_of(x011), nullptr, 1, shape_of(z_0big), nullptr, 0, &e) == SONNX_OK);
+  CHECK(e.status == SONNX_OK);
   /* huge element size with a count of 0 is 0 bytes */
   CHECK(sonnx_broadcast_to(shape_of(zero), nullptr, SIZE_MAX, shape_of(zero), nullptr, 0, &e) ==
         SONNX_OK);
