@@ -522,46 +522,20 @@ TEST_CASE("attack broadcast_to: element counts and byte sizes that overflow")
 {
   const std::vector<size_t> x1{1};
   const unsigned char one = 7;
-  {
-    /* count(z) = 2^64: each size fits */
-    const std::vector<size_t> z{kTwo32, kTwo32};
+  /* x (1) to z, data at x_data: rejected as the output's overflow, nothing written */
+  auto output_overflows = [&x1](const std::vector<size_t> &z, const void *x_data, size_t es) {
     ToOut out(8);
     sonnx_error e = fresh_error();
-    sonnx_status s = sonnx_broadcast_to(shape_of(x1), &one, 1, shape_of(z), out.z.data(),
+    sonnx_status s = sonnx_broadcast_to(shape_of(x1), x_data, es, shape_of(z), out.z.data(),
                                         out.z.size(), &e);
     check_rejected(s, e, out.canaries,
                    {SONNX_ERR_OVERFLOW, kNoIndex, kNoIndex, 0, 0, kMsgOverflowOutput});
-  }
-  {
-    /* count(z) = 2^33 fits, elem_size 2^31: 2^64 bytes */
-    const std::vector<size_t> z{size_t{1} << 33};
-    ToOut out(8);
-    sonnx_error e = fresh_error();
-    sonnx_status s = sonnx_broadcast_to(shape_of(x1), fault_page(), kTwo31, shape_of(z),
-                                        out.z.data(), out.z.size(), &e);
-    check_rejected(s, e, out.canaries,
-                   {SONNX_ERR_OVERFLOW, kNoIndex, kNoIndex, 0, 0, kMsgOverflowOutput});
-  }
-  {
-    /* elem_size SIZE_MAX with a count of 2 */
-    const std::vector<size_t> z{2};
-    ToOut out(8);
-    sonnx_error e = fresh_error();
-    sonnx_status s = sonnx_broadcast_to(shape_of(x1), fault_page(), SIZE_MAX, shape_of(z),
-                                        out.z.data(), out.z.size(), &e);
-    check_rejected(s, e, out.canaries,
-                   {SONNX_ERR_OVERFLOW, kNoIndex, kNoIndex, 0, 0, kMsgOverflowOutput});
-  }
-  {
-    /* count(z) = 2^65: the count passes SIZE_MAX on axis 1 and stays over it on axis 0 */
-    const std::vector<size_t> z{2, kTwo32, kTwo32};
-    ToOut out(8);
-    sonnx_error e = fresh_error();
-    sonnx_status s = sonnx_broadcast_to(shape_of(x1), &one, 1, shape_of(z), out.z.data(),
-                                        out.z.size(), &e);
-    check_rejected(s, e, out.canaries,
-                   {SONNX_ERR_OVERFLOW, kNoIndex, kNoIndex, 0, 0, kMsgOverflowOutput});
-  }
+  };
+  output_overflows({kTwo32, kTwo32}, &one, 1);                /* count(z) = 2^64: each size fits */
+  output_overflows({size_t{1} << 33}, fault_page(), kTwo31);  /* count 2^33 fits, 2^64 bytes */
+  output_overflows({2}, fault_page(), SIZE_MAX);              /* elem_size SIZE_MAX, count 2 */
+  /* count(z) = 2^65: the count passes SIZE_MAX on axis 1 and stays over it on axis 0 */
+  output_overflows({2, kTwo32, kTwo32}, &one, 1);
   /* x's count never exceeds z's when x broadcasts to z (a 1 does not stretch to 0 under the
      SONNX rule), so x's byte size cannot overflow on its own: no attack to write for it. */
   {
