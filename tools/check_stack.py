@@ -13,8 +13,10 @@ checks that
     are memcpy and memset (whose frames belong to the C library), and __cpu_indicator_init,
     which only the target_clones resolvers call, once, at load time;
 and prints the worst-case stack of each public function: its frame plus the deepest chain of
-frames below it. A call to a target_clones function reaches its default or its AVX-512
-clone, whichever the loader chose: both are counted, the larger wins.
+frames below it. A call to a target_clones function reaches one of its clones (default, AVX2,
+AVX-512), whichever the loader chose: all are counted, the largest wins. gcc names the clones
+of a function with external linkage after its unit (src/u.c:f.avx2) while its callers in other
+units name f alone, so clones are matched on the function's name.
 Writes build/results/stack.txt ("<passed> <failed> <what>") for `make check`.
 """
 import glob
@@ -49,11 +51,17 @@ def check(directory):
         if q not in ("static", "dynamic,bounded"):
             problems.append(f"{f}: frame {q}")
     calls = {f: set() for f in frames}
+    clones = {}  # a target_clones function's name (as its callers give it) -> its clones
+    for t in frames:
+        name, dot, target = t.rpartition(".")
+        if dot and target != "resolver" and re.fullmatch(r"[A-Za-z0-9_]+", target) and ":" in name:
+            clones.setdefault(name, []).append(t)  # a static function's callers
+            clones.setdefault(name.split(":")[-1], []).append(t)  # an external one's
     for src, dst in edges:
         if dst in frames:
             targets = [dst]
         else:  # a target_clones function: the call goes to one of its clones
-            targets = [t for t in (dst + ".default", dst + ".avx512f") if t in frames]
+            targets = sorted(clones.get(dst, []))
         if not targets:
             name = dst.split(":")[-1]
             if name not in EXTERNAL_OK:
