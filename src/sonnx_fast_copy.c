@@ -50,7 +50,8 @@
 #include <emmintrin.h> /* the streaming stores of stream_store (SSE2) */
 #endif
 
-/* The store loops' clones (replicate_prefix, and write_copies with the fills inlined): those of
+/* The store loops' clones (replicate_prefix, and sonnx_fast_copy with write_block_at, write_block,
+   write_copies and the fills inlined): those of
    SONNX_WIDE_STORES (src/sonnx_internal.h, whose comment gives the reasons) and one more for
    AVX2 machines without AVX-512 (AMD Zen 2 and 3, Intel before Ice Lake), which ran the
    baseline's 16-byte stores. GCC splits its 32-byte copies for AVX2 unless the unit is built
@@ -59,7 +60,13 @@
    float32 output, best of 7 alternated runs: rows 6500 -> 5000, scalar 7500 -> 5500 (memset
    3000-3500). Defined here rather than in the header so that only this unit changes; the
    header's macro goes with its next change (proofs/mutants: a header change reruns every
-   mutant). Frama-C sees none of it: one source, one contract and one proof for every clone. */
+   mutant). Frama-C sees none of it: one source, one contract and one proof for every clone.
+   The whole block loop is cloned, not write_copies alone: a call to a clone goes through its
+   dispatch, once per call of sonnx_fast_copy now instead of once per block, and a clone's call of
+   replicate_prefix goes straight to the clone of the same target (GCC). ns per sonnx_broadcast_to
+   of float32, best of 5, two alternated runs on this 2-core AMD EPYC (2026-12-06), with the
+   stack copy of fill_lines' line: (4,1) -> (4,4) 28.2 -> 24.3, (4,1,2) -> (4,2,2) 25.9 -> 22.1,
+   (4,1) -> (4,64) 42.5 -> 37.0, (16,1) -> (16,256) 228 -> 158-189 (memset 123). */
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(SONNX_NO_DISPATCH) && \
     !defined(__FRAMAC__) && !defined(SONNX_UNDER_TSAN)
 #define KERNEL_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
@@ -895,7 +902,10 @@ static inline void fill_periods(char *dst, const char *pattern, size_t total, si
    period runs its inner loop once. A plain loop of 32-byte stores from a fixed line filled
    1 KiB blocks of a 256 KiB output in 15 ns a block, the same stores nested per period in
    21-25 ns (this 2-core AMD EPYC Zen 3, 2026-11-29). Streams only in the loop: from a
-   STORE_ALIGN boundary (fill_aligned) its lines are whole, and the tail is not. */
+   STORE_ALIGN boundary (fill_aligned) its lines are whole, and the tail is not. The loop stores
+   from a stack copy of the line, kept in two registers: read from the pattern at every store, a
+   256 KiB scalar fill ran at 1885-3040 ns against memset's 1870, from the copy at 1250-1300
+   (sonnx_broadcast_to () -> (65536) float32, best of 5, alternated runs, 2026-12-06). */
 /*@ requires es >= 1 && es <= FILL_LINE && FILL_LINE % es == 0;
     requires \valid(dst + (0 .. total - 1));
     requires \valid_read(pattern + (0 .. FILL_LINE - 1));
@@ -909,15 +919,21 @@ static inline void fill_lines(char *dst, const char *pattern, size_t total, bool
   /*@ ghost (size_t es) */
 {
   size_t done = 0;
+  /* The stores read a copy of the line on the stack, which no store to dst can alias: GCC keeps
+     it in two registers, where the pattern itself was read again for every store. */
+  char line[FILL_LINE];
+  copy_at(line, 0u, pattern, FILL_LINE);
   /*@ loop invariant 0 <= done <= total && done % es == 0;
       loop invariant filled: \forall integer p; 0 <= p < done ==> dst[p] == pattern[p % es];
       loop invariant pattern_kept: \forall integer t; 0 <= t < FILL_LINE ==> pattern[t] == \at(pattern[t], Pre);
+      loop invariant line_kept: \forall integer t; 0 <= t < FILL_LINE ==> line[t] == pattern[t];
       loop assigns done, dst[0 .. total - 1];
       loop variant total - done;
   */
   while ((total - done) >= FILL_LINE) {
-    store_line(dst, done, pattern, stream);
-    store_line(dst, done + FILL_STORE, pattern + FILL_STORE, stream);
+    store_line(dst, done, line, stream);
+    store_line(dst, done + FILL_STORE, line + FILL_STORE, stream);
+    /*@ assert line_bytes: \forall integer p; done <= p < done + FILL_LINE ==> dst[p] == line[p - done]; */
     /*@ assert line: \forall integer p; done <= p < done + FILL_LINE ==> dst[p] == pattern[p - done]; */
     /*@ assert periodic_here: \forall integer t; 0 <= t < FILL_LINE ==> pattern[t] == pattern[t % es]; */
     /*@ ghost lemma_pattern_bytes(dst, pattern, pattern, es, done, FILL_LINE); */
@@ -941,8 +957,8 @@ static inline void fill_lines(char *dst, const char *pattern, size_t total, bool
    each inlined copy of their loops is compiled for one kind of store: with the flag a
    variable, the plain stores took a test and two jumps each and a scalar fill held in the
    cache fell from 22-28 to 14 GB/s (gcc -O2 does not unswitch loops; make bench-sweep's
-   binary, 2026-11-29). Inlined, with fill_aligned, into write_copies' clones, its one caller:
-   a call of its own went through the clones' dispatch once per block. */
+   binary, 2026-11-29). Inlined, with fill_aligned and write_copies, into sonnx_fast_copy's
+   clones: a call of its own went through the clones' dispatch once per block. */
 /*@ requires es >= 1;
     requires es <= period <= FILL_PERIOD_MAX && period % FILL_STORE == 0 && period % es == 0;
     requires \valid(dst + (0 .. total - 1));
@@ -1190,8 +1206,8 @@ static inline void copy_run(char *dst, const char *src, size_t run_bytes, size_t
     ensures repeats: \forall integer p; 0 <= p < fill * run_bytes ==>
       dst[p] == \old(src[p % run_bytes]);
 */
-KERNEL_CLONES
-static void write_copies(char *dst, const char *src, size_t run_bytes, size_t fill,
+SONNX_INLINE_IN_CLONES
+static inline void write_copies(char *dst, const char *src, size_t run_bytes, size_t fill,
                          const char *pattern, size_t period, bool stream) /*@ ghost (size_t laid) */
 {
   if (pattern != NULL) {
@@ -1230,7 +1246,8 @@ static void write_copies(char *dst, const char *src, size_t run_bytes, size_t fi
     ensures block: \forall integer s, b; 0 <= s < fill * run && 0 <= b < es ==>
       dst[s * es + b] == \old(src[(s % run) * es + b]);
 */
-static void write_block(char *dst, const char *src, size_t es, size_t run, size_t fill,
+SONNX_INLINE_IN_CLONES
+static inline void write_block(char *dst, const char *src, size_t es, size_t run, size_t fill,
                         const char *pattern, size_t period, bool stream) /*@ ghost (size_t laid) */
 {
   const size_t run_bytes = run * es;
@@ -1408,7 +1425,8 @@ static axis_span stretched_axes(sonnx_shape x, sonnx_shape z, size_t m) /*@ ghos
     ensures next_pattern: next != \null ==>
       \forall integer t; 0 <= t < laid ==> next[t] == xb[next_src * es + t % (run * es)];
 */
-static void write_block_at(char *zb, const char *xb, size_t es, size_t run, size_t fill,
+SONNX_INLINE_IN_CLONES
+static inline void write_block_at(char *zb, const char *xb, size_t es, size_t run, size_t fill,
                            size_t z_at, size_t src, const char *pattern, char *next,
                            size_t next_src, size_t period, size_t laid, bool stream)
   /*@ ghost (sonnx_shape x, sonnx_shape z, size_t k, size_t m, size_t block, size_t q,
@@ -1525,6 +1543,7 @@ Laid: __attribute__((unused));
    over the stretched axes. Each block, in order, takes its run from the source of its
    first element (source_offset, the row-major walk the reference kernel makes per
    element), carried from block to block along axis k - 1 (see the end of the loop). */
+KERNEL_CLONES
 void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_shape z,
                      size_t count_x, size_t count_z)
 {
