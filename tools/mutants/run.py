@@ -119,13 +119,34 @@ def call_graph(src_files):
     return {f: sorted(v) for f, v in callers.items()}
 
 
+# Compiler attributes that the sources define as nothing where Frama-C reads them (__FRAMAC__
+# defined): target_clones and always_inline (src/sonnx_internal.h, src/sonnx_fast_copy.c). WP
+# never sees them, so they are no part of a unit's interface (interface_of); framac_empty()
+# checks with the preprocessor that each one is empty there before any digest is made.
+FRAMAC_EMPTY = ("KERNEL_CLONES", "SONNX_INLINE_IN_CLONES", "SONNX_WIDE_STORES")
+
+
+def framac_empty(src_files):
+    """Exits unless every macro of FRAMAC_EMPTY that a unit defines under -D__FRAMAC__ expands
+    to nothing there (cpp -dM with the include paths of proofs/wp_flags.sh's runs)."""
+    for path in src_files:
+        code, out = sh(["cpp", "-dM", "-D__FRAMAC__", "-Isrc", "-Ispec/acsl", path])
+        if code != 0:
+            sys.exit("FAIL: cpp -D__FRAMAC__ %s: %s" % (path, out[-500:]))
+        for name in FRAMAC_EMPTY:
+            for m in re.finditer(r"^#define %s\b(.*)$" % name, out, re.M):
+                if m.group(1).strip():
+                    sys.exit("FAIL: %s expands to '%s' under __FRAMAC__ in %s: it is read by WP, "
+                             "so FRAMAC_EMPTY must not list it" % (name, m.group(1).strip(), path))
+
+
 def interface_of(text):
     """What a WP run on a function of another unit can read of this unit: the contracts and
     signatures of its functions with external linkage and its ACSL annotations outside them
     (logic, lemmas, ghost code), whitespace-normalised. Left out: C function bodies (WP builds
     a function's goals from its own body and its callees' contracts), static functions with
     the contract before each (no other unit can call them), preprocessor lines (a unit's
-    macros and includes are its own) and plain comments. Every static function goes, each
+    macros and includes are its own), plain comments, and the attributes of FRAMAC_EMPTY. Every static function goes, each
     definition and each declaration without a body (the streaming primitive of
     sonnx_fast_copy.c: a contract and a prototype for Frama-C, two definitions under #if for
     the compilers), with the contract before it."""
@@ -204,7 +225,8 @@ def interface_of(text):
         else:
             out.append(text[i])
             i += 1
-    return " ".join("".join(out).split())
+    kept = re.sub(r"\b(?:%s)\b" % "|".join(FRAMAC_EMPTY), " ", "".join(out))
+    return " ".join(kept.split())
 
 
 # ---- WP
@@ -512,6 +534,7 @@ def keep():
     a committed verdict whose inputs have changed since is dropped."""
     versions = tool_versions()
     units = src_units()
+    framac_empty(units)
     callers = call_graph(units)
     cat = {m["id"]: m for m in json.load(open(CATALOGUE, encoding="utf-8"))}
     kept = json.load(open(KEPT)) if os.path.exists(KEPT) else {}
@@ -622,6 +645,7 @@ def main():
     base = compile_once(os.cpu_count() or 2, args)
     why3conf = why3_config(os.path.join(OUT, "why3"))
     src_files = src_units()
+    framac_empty(src_files)
     callers = call_graph(src_files)
     jobs = max(1, args.jobs)
     par = max(2, (os.cpu_count() or 2) // jobs)  # at least 2: the provers race (see --jobs above)
