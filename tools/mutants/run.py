@@ -460,8 +460,8 @@ def run_tests(mdir, mutated_c, base, args):
 # its ACSL annotations). WP is modular: the goals of a function are built from its own body and
 # from the contracts of what it calls, never from another function's body, and no other unit
 # can call a static function or see a unit's macros. A change inside sonnx_fast_copy.c (bodies,
-# static helpers, comments, the attributes of FRAMAC_EMPTY) then runs the WP column again for the mutants of that unit and of
-# the functions it calls in another unit, not for all of them.
+# static helpers, comments, the attributes of FRAMAC_EMPTY) then runs the WP column again for
+# the mutants of that unit and of the functions it calls in another unit, not for all of them.
 # The tests column is cheap (minutes for all) and always runs.
 KEPT = os.path.join(ROOT, "proofs", "mutants", "wp-verdicts.json")
 WP_METHOD = ("wp on the function, then on its direct callers if it survives; baseline on failed_in; "
