@@ -146,10 +146,10 @@ def interface_of(text):
     (logic, lemmas, ghost code), whitespace-normalised. Left out: C function bodies (WP builds
     a function's goals from its own body and its callees' contracts), static functions with
     the contract before each (no other unit can call them), preprocessor lines (a unit's
-    macros and includes are its own), plain comments, and the attributes of FRAMAC_EMPTY. Every static function goes, each
-    definition and each declaration without a body (the streaming primitive of
-    sonnx_fast_copy.c: a contract and a prototype for Frama-C, two definitions under #if for
-    the compilers), with the contract before it."""
+    macros and includes are its own), plain comments, and the attributes of FRAMAC_EMPTY.
+    Every static function goes, each definition and each declaration without a body (the
+    streaming primitive of sonnx_fast_copy.c: a contract and a prototype for Frama-C, two
+    definitions under #if for the compilers), with the contract before it."""
     cut = []
     for sig, _, end in definitions(text).values():
         start = text.index("{", sig)
