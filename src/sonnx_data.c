@@ -385,6 +385,60 @@ static sonnx_to_check walk_to(sonnx_shape x, sonnx_shape z)
   return w;
 }
 
+/* The last checks of sonnx_broadcast_to, once both byte sizes are known to fit, shared by
+   check_to and sonnx_check_to_sizes: NULL data with a non-zero count (x_data is argument 2 and
+   input 0, z_data argument 5), then z's capacity. @req LIB-NULL LIB-CAPACITY */
+/*@ requires x_count * es <= SIZE_MAX && z_count * es <= SIZE_MAX;
+    assigns \nothing;
+    behavior null_x:
+      assumes x_data == \null && x_count > 0;
+      ensures \result.status == SONNX_ERR_NULL && \result.input == 0 && \result.expected == 2 &&
+        \result.axis == SONNX_NO_INDEX && \result.size == 0;
+    behavior null_z:
+      assumes !(x_data == \null && x_count > 0) && z_data == \null && z_count > 0;
+      ensures \result.status == SONNX_ERR_NULL && \result.input == SONNX_NO_INDEX &&
+        \result.expected == 5 && \result.axis == SONNX_NO_INDEX && \result.size == 0;
+    behavior capacity:
+      assumes !(x_data == \null && x_count > 0) && !(z_data == \null && z_count > 0);
+      assumes z_capacity < z_count * es;
+      ensures \result.status == SONNX_ERR_CAPACITY && \result.expected == z_count * es &&
+        \result.input == SONNX_NO_INDEX && \result.axis == SONNX_NO_INDEX &&
+        \result.size == z_capacity;
+    behavior accepted:
+      assumes !(x_data == \null && x_count > 0) && !(z_data == \null && z_count > 0);
+      assumes z_capacity >= z_count * es;
+      ensures \result.status == SONNX_OK && \result.x_count == x_count &&
+        \result.z_count == z_count;
+    complete behaviors;
+    disjoint behaviors;
+*/
+static sonnx_to_check check_data(const void *x_data, size_t x_count, const void *z_data,
+                                 size_t z_count, size_t es, size_t z_capacity)
+{
+  sonnx_to_check c = {SONNX_OK, SONNX_NO_INDEX, SONNX_NO_INDEX, 0u, 0u, 0u, 0u};
+  const size_t z_bytes = z_count * es;
+  if ((x_data == NULL) && (x_count > 0u)) {
+    c.status = SONNX_ERR_NULL;
+    c.input = 0u;
+    c.expected = 2u;
+    return c;
+  }
+  if ((z_data == NULL) && (z_count > 0u)) {
+    c.status = SONNX_ERR_NULL;
+    c.expected = 5u;
+    return c;
+  }
+  if (z_capacity < z_bytes) {
+    c.status = SONNX_ERR_CAPACITY;
+    c.size = z_capacity;
+    c.expected = z_bytes;
+    return c;
+  }
+  c.x_count = x_count;
+  c.z_count = z_count;
+  return c;
+}
+
 /* The checks of sonnx_broadcast_to, in the order of its behaviours: the shapes (x whole, then
    z), elem_size, x broadcasts to z, the byte sizes, NULL data with a non-zero count (x_data is
    argument 2 and input 0, z_data argument 5), the capacity; with the counts the copy needs. */
@@ -475,29 +529,7 @@ static sonnx_to_check check_to(sonnx_shape x, const void *x_data, size_t es, son
   /*@ ghost lemma_mul_le_mono(SIZE_MAX / es, w.z_count, es); */
   /*@ ghost lemma_mul_le_mono(w.z_count, w.x_count, es); */
   /*@ assert fits: w.x_count * es <= w.z_count * es <= SIZE_MAX; */
-  const size_t z_bytes = w.z_count * es;
-  if ((x_data == NULL) && (w.x_count > 0u)) {
-    /*@ assert x_null: x_data == \null && shape_count(x) > 0; */
-    c.status = SONNX_ERR_NULL;
-    c.input = 0u;
-    c.expected = 2u;
-    return c;
-  }
-  /*@ assert x_not_null: !(x_data == \null && shape_count(x) > 0); */
-  if ((z_data == NULL) && (w.z_count > 0u)) {
-    c.status = SONNX_ERR_NULL;
-    c.expected = 5u;
-    return c;
-  }
-  if (z_capacity < z_bytes) {
-    c.status = SONNX_ERR_CAPACITY;
-    c.size = z_capacity;
-    c.expected = z_bytes;
-    return c;
-  }
-  c.x_count = w.x_count;
-  c.z_count = w.z_count;
-  return c;
+  return check_data(x_data, w.x_count, z_data, w.z_count, es, z_capacity);
 }
 
 /* Contract in sonnx_internal.h (shared with sonnx_broadcast_in_dim). */
@@ -512,26 +544,7 @@ sonnx_to_check sonnx_check_to_sizes(sonnx_shape x, const void *x_data, size_t es
     c.input = (zs.status != SONNX_OK) ? SONNX_NO_INDEX : 0u;
     return c;
   }
-  if (x_data == NULL && xs.bytes > 0u) {
-    c.status = SONNX_ERR_NULL;
-    c.input = 0u;
-    c.expected = 2u;
-    return c;
-  }
-  if (z_data == NULL && zs.bytes > 0u) {
-    c.status = SONNX_ERR_NULL;
-    c.expected = 5u;
-    return c;
-  }
-  if (z_capacity < zs.bytes) {
-    c.status = SONNX_ERR_CAPACITY;
-    c.size = z_capacity;
-    c.expected = zs.bytes;
-    return c;
-  }
-  c.x_count = xs.count;
-  c.z_count = zs.count;
-  return c;
+  return check_data(x_data, xs.count, z_data, zs.count, es, z_capacity);
 }
 
 /* The data step of sonnx_broadcast_to once every check has passed, shared
