@@ -145,8 +145,10 @@ def interface_of(text):
     signatures of its functions with external linkage and its ACSL annotations outside them
     (logic, lemmas, ghost code), whitespace-normalised. Left out: C function bodies (WP builds
     a function's goals from its own body and its callees' contracts), static functions with
-    the contract before each (no other unit can call them), preprocessor lines (a unit's
-    macros and includes are its own), plain comments, and the attributes of FRAMAC_EMPTY.
+    the contract before each (no other unit can call them), the unit's typedefs (a type
+    defined in a .c file is that unit's alone: a type another unit uses is in a header,
+    hashed whole), preprocessor lines (a unit's macros and includes are its own), plain
+    comments, and the attributes of FRAMAC_EMPTY.
     Every static function goes, each definition and each declaration without a body (the
     streaming primitive of sonnx_fast_copy.c: a contract and a prototype for Frama-C, two
     definitions under #if for the compilers), with the contract before it."""
@@ -181,6 +183,15 @@ def interface_of(text):
         if before.endswith("*/") and text.startswith("/*@", before.rfind("/*")):
             start = before.rfind("/*")
         cut.append((start, end))
+    for m in re.finditer(r"\btypedef\b", text):  # a unit's own types: no other unit can name them
+        if not code[m.start()] or any(s <= m.start() < e for s, e in cut):
+            continue
+        depth, end = 0, m.end()
+        while end < len(text) and not (code[end] and depth == 0 and text[end] == ";"):
+            if code[end]:
+                depth += {"{": 1, "}": -1}.get(text[end], 0)
+            end += 1
+        cut.append((m.start(), end + 1))
     cut.sort()
     merged = []
     for start, end in cut:  # a body cut inside a static function's cut: one range
