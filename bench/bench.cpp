@@ -328,7 +328,7 @@ int main(int argc, char **argv)
     }
     std::printf("| %s | %s | %zu | %s |", c.name.c_str(), c.what.c_str(), c.bytes_written,
                 c.latency ? "ns/call" : "GB/s");
-    for (int col = 0; col < COLUMNS; ++col) {
+    for (int col = 0; col < TABLE_COLUMNS; ++col) {
       std::printf(" %s |", cell(value[col], c.latency ? 1 : 2).c_str());
     }
     std::printf(" %s | %s | %s | %s |\n", cell(speed[SONNX] / speed[MEMSET], 2).c_str(),

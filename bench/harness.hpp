@@ -353,7 +353,13 @@ std::function<void()> eigen_peer(std::shared_ptr<data_buffers<T>> b)
 
 // ---- one case: its implementations (empty function = not applicable) ----
 // FLAT: the limit of an elementwise case, a plain loop over inputs already of the output's size.
-enum column { SONNX, MEMSET, MEMCPY, NUMPY, XTENSOR, EIGEN, FLAT, COLUMNS };
+// CEIL_*: the sweep's ceiling (bench/sweep.cpp's ceiling_loop), not in bench.cpp's table, which
+// shows the columns up to FLAT (TABLE_COLUMNS).
+enum column {
+  SONNX, MEMSET, MEMCPY, NUMPY, XTENSOR, EIGEN, FLAT,
+  CEIL_AVX2, CEIL_AVX2_NT, CEIL_AVX512, CEIL_AVX512_NT, COLUMNS
+};
+constexpr int TABLE_COLUMNS = FLAT + 1;
 
 struct bench_case {
   std::string name;

@@ -4,7 +4,7 @@
 set terminal svg size 1200,1700 dynamic font "sans,11" background "white"
 set output out
 cases = "rows columns middle scalar short"
-columns = "sonnx memset memcpy NumPy xtensor Eigen"
+columns = "sonnx memset memcpy NumPy xtensor Eigen avx2-stores avx2-stream avx512-stores avx512-stream"
 set logscale x 2
 set logscale y 10
 set xtics ("64 B" 64, "1 KiB" 1024, "16 KiB" 16384, "256 KiB" 262144, "2 MiB" 2097152, \
@@ -13,7 +13,7 @@ set xrange [48:700000000]
 set ylabel "GB/s"
 set grid
 set key bottom right font ",9"
-set multiplot layout 5,2 title "sonnx\\_broadcast\\_to against memset, memcpy, NumPy copyto, xtensor, Eigen: float32, GB/s = output bytes / median time"
+set multiplot layout 5,2 title "sonnx\\_broadcast\\_to against memset, memcpy, NumPy copyto, xtensor, Eigen and unchecked AVX2 and AVX-512 store loops (the ceiling): float32, GB/s = output bytes / median time"
 do for [c = 1:words(cases)] {
   do for [p = 1:2] {
     pages = word("ordinary huge", p)
