@@ -26,8 +26,8 @@
  * a contract and tested against memcpy (tests/stream/), and listed in the evidence report's
  * trusted base.
  *
- * No allocation, no recursion, no global state: memcpy/memset are the only library
- * calls besides the SSE2 intrinsics of stream_store, and the stack holds two fill patterns of
+ * No allocation, no recursion, no global state: memcpy, memset and memmove (GCC's, for the unit
+ * loop of lay_elements) are the only library calls besides the SSE2 intrinsics of stream_store, and the stack holds two fill patterns of
  * PATTERN_LAID_MAX bytes (the current and the next block's, in sonnx_fast_copy). */
 #include "sonnx_internal.h"
 #ifdef __FRAMAC__
@@ -742,7 +742,12 @@ static inline void lay_elements(char *pattern, const char *elem, size_t es, size
    size, each inlined with its constant: the short case of make bench (12-byte runs, 108 bytes
    laid out per 768-byte block) went from 1131 to 685 ns per call at 16 KiB and from 17600 to
    11100 at 256 KiB (memset 193 and 2870; best of 5 alternated runs, this 2-core AMD EPYC Zen 3,
-   2026-11-29). */
+   2026-11-29). Inlined into sonnx_fast_copy's clones, as the loops that call it: a call of its
+   own ran the default (SSE) build of it from the AVX2 and AVX-512 clones once per block, with
+   the upper halves of the vector registers in use (no vzeroupper before the call), and on an
+   Intel Xeon (KVM, 2026-12-06) each such call cost 60-100 ns: (64,1,32) -> (64,32,32) float32
+   11540 -> 4740 ns a call (memset 4600), (4,1,8) -> (4,8,8) 282 -> 75 (sonnx_broadcast_to, mean
+   of 2000-200000 calls, interleaved with memset; the default build alone: 5250 and 48). */
 /*@ requires 1 <= es <= period && period % es == 0;
     requires \valid(pattern + (0 .. period - 1));
     requires \valid_read(elem + (0 .. es - 1));
@@ -750,7 +755,8 @@ static inline void lay_elements(char *pattern, const char *elem, size_t es, size
     assigns pattern[0 .. period - 1];
     ensures laid_out: \forall integer t; 0 <= t < period ==> pattern[t] == elem[t % es];
 */
-static void make_pattern(char *pattern, const char *elem, size_t es, size_t period)
+SONNX_INLINE_IN_CLONES
+static inline void make_pattern(char *pattern, const char *elem, size_t es, size_t period)
 {
   /* The unit: the largest of 16, 8, 4, 2, 1 that is not longer than es. */
   if (es >= 16u) {
@@ -961,7 +967,13 @@ static inline void fill_lines(char *dst, const char *pattern, size_t total, bool
    variable, the plain stores took a test and two jumps each and a scalar fill held in the
    cache fell from 22-28 to 14 GB/s (gcc -O2 does not unswitch loops; make bench-sweep's
    binary, 2026-11-29). Inlined, with fill_aligned and write_copies, into sonnx_fast_copy's
-   clones: a call of its own went through the clones' dispatch once per block. */
+   clones: a call of its own went through the clones' dispatch once per block. The periods of
+   the short and middle cases of make bench-sweep (96 bytes: runs of 3 or 6 float32; 128: runs
+   of 32) have a plain-store call each with the period a constant, whose inner loop GCC unrolls:
+   ns per sonnx_broadcast_to of float32 (AMD EPYC Zen 4, 2026-12-06) short 16 KiB 341-344 ->
+   303-325, 256 KiB 5121-5612 -> 4761-5030, middle 16 KiB 191-200 -> 170-177; (Intel Xeon,
+   2026-12-06) (4,1,32) -> (4,32,32) 248 -> 137, short 16 KiB 320 -> 248 but 256 KiB 5570-5740
+   -> 5980-6170. */
 /*@ requires es >= 1;
     requires es <= period <= FILL_PERIOD_MAX && period % FILL_STORE == 0 && period % es == 0;
     requires \valid(dst + (0 .. total - 1));
@@ -983,6 +995,10 @@ static inline void fill_from_pattern(char *dst, const char *pattern, size_t tota
     }
   } else if (stream) {
     fill_periods(dst, pattern, total, period, true) /*@ ghost (es) */;
+  } else if (period == 96u) {
+    fill_periods(dst, pattern, total, 96u, false) /*@ ghost (es) */;
+  } else if (period == 128u) {
+    fill_periods(dst, pattern, total, 128u, false) /*@ ghost (es) */;
   } else {
     fill_periods(dst, pattern, total, period, false) /*@ ghost (es) */;
   }
