@@ -255,12 +255,12 @@ static size_t first_unidirectional_violation(sonnx_shape x, sonnx_shape z)
   return k;
 }
 
-/* Element count and byte size of a shape's data, returned by value (a plain
-   value for WP, so the caller's memory is the one the contracts talk about). */
+/* Element count of a shape's data, whose byte size fits in size_t, returned by value (a
+   plain value for WP, so the caller's memory is the one the contracts talk about). The
+   callers compute the byte size where they need it (count * es, proved not to wrap). */
 typedef struct {
   sonnx_status status; /* SONNX_OK or SONNX_ERR_OVERFLOW */
   size_t count;
-  size_t bytes;
 } byte_size_result;
 
 /*@ requires shape_ok(s) && shape_readable(s) && es >= 1;
@@ -268,11 +268,10 @@ typedef struct {
     ensures \result.status == SONNX_OK || \result.status == SONNX_ERR_OVERFLOW;
     ensures \result.status == SONNX_OK <==> shape_count(s) * es <= SIZE_MAX;
     ensures \result.status == SONNX_OK ==> \result.count == shape_count(s);
-    ensures \result.status == SONNX_OK ==> \result.bytes == \result.count * es;
 */
 static byte_size_result byte_size(sonnx_shape s, size_t es)
 {
-  byte_size_result r = {SONNX_ERR_OVERFLOW, 0u, 0u};
+  byte_size_result r = {SONNX_ERR_OVERFLOW, 0u};
   sonnx_count n = sonnx_count_of(s);
   if (n.status != SONNX_OK) {
     /*@ assert shape_count(s) > SIZE_MAX; */
@@ -288,7 +287,6 @@ static byte_size_result byte_size(sonnx_shape s, size_t es)
   /*@ ghost lemma_mul_le_mono(SIZE_MAX / es, c, es); */
   r.status = SONNX_OK;
   r.count = c;
-  r.bytes = c * es;
   return r;
 }
 
