@@ -19,7 +19,9 @@
 // ratios shows where even the fastest of them stays under issue 34's 0.9 of memset.
 // Prints markdown tables (stdout) and writes one line per measurement to the data file named
 // by argv[1], for bench/sweep.gp. Exit 1 if a sonnx output is wrong.
-// Environment: SWEEP_REPEATS (default 7), SWEEP_MAX_BYTES (skip the larger sizes).
+// Environment: SWEEP_REPEATS (default 7), SWEEP_MAX_BYTES and SWEEP_MIN_BYTES (skip the larger,
+// the smaller sizes), SWEEP_CASE (one case only, by name): for looking into a cell, e.g.
+// SWEEP_CASE=columns SWEEP_MIN_BYTES=134217728 SWEEP_MAX_BYTES=134217728 build/bench/sweep f.dat.
 #include "harness.hpp"
 
 #include <immintrin.h>
@@ -316,6 +318,12 @@ int main(int argc, char **argv)
   if (const char *m = std::getenv("SWEEP_MAX_BYTES")) {  // a quick look at the small sizes only
     max_bytes = std::strtoull(m, nullptr, 10);
   }
+  size_t min_bytes = 0;
+  if (const char *m = std::getenv("SWEEP_MIN_BYTES")) {  // a look at the large sizes only
+    min_bytes = std::strtoull(m, nullptr, 10);
+  }
+  // One case, to look into a cell (unset: all).
+  const std::string only_case = std::getenv("SWEEP_CASE") ? std::getenv("SWEEP_CASE") : "";
   FILE *data = std::fopen(argv[1], "w");
   if (data == nullptr) {
     std::perror(argv[1]);
@@ -332,7 +340,8 @@ int main(int argc, char **argv)
     numpy.pages(ask_huge_pages);
     for (size_t ci = 0; ci < n_cases; ++ci) {
       for (size_t si = 0; si < n_sizes; ++si) {
-        if ((pass == 1 && sizes[si] < huge_threshold) || sizes[si] > max_bytes) {
+        if ((pass == 1 && sizes[si] < huge_threshold) || sizes[si] > max_bytes || sizes[si] < min_bytes ||
+            (!only_case.empty() && only_case != case_names[ci])) {
           continue;
         }
         const shapes sh = case_shapes(case_names[ci], sizes[si]);
