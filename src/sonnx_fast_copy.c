@@ -27,8 +27,9 @@
  * trusted base.
  *
  * No allocation, no recursion, no global state: memcpy, memset and memmove (GCC's, for the unit
- * loop of lay_elements) are the only library calls besides the SSE2 intrinsics of stream_store, and the stack holds two fill patterns of
- * PATTERN_LAID_MAX bytes (the current and the next block's, in sonnx_fast_copy). */
+ * loop of lay_elements) are the only library calls besides the SSE2 intrinsics of stream_store,
+ * and the stack holds two fill patterns of PATTERN_LAID_MAX bytes (the current and the next
+ * block's, in sonnx_fast_copy). */
 #include "sonnx_internal.h"
 #ifdef __FRAMAC__
 #include "row_major_lemmas.h" /* the proof's lemma functions (spec/acsl) */
