@@ -145,31 +145,36 @@ static size_t store_head(const char *dst, size_t n)
 
 /* Bytes of one streaming store (stream_store), the size of a fill's and a copy's stores. */
 #define STREAM_STORE 32u
+/* The other size stream_store takes: the edges of a streamed fill come in 16-byte pieces
+   (stream_edge). */
+#define STREAM_HALF 16u
 #if (FILL_STORE != STREAM_STORE) || (COPY_STORE != STREAM_STORE)
 #error "store_line stores what fill_periods and copy_aligned store per step"
 #endif
 
 /* THE PRIMITIVE OUTSIDE WP (issue 34, listed in the trusted base of the evidence report): the
    only code of the kernel that Frama-C does not see. WP takes these two contracts as given;
-   stream_store's is copy_at's for STREAM_STORE bytes (a byte copy), stream_fence's writes
-   nothing the C model sees. tests/stream/test_stream.cpp (stage doctest-stream of make tests)
-   tests the body against memcpy at every alignment of both pointers, and through copy_aligned
-   at every length from 1 to 1100 bytes and at 2047-8191, and through fill_aligned at every
-   total to 700 bytes for each element size of 1 to 48 that has a fill. stream_store writes
-   with two 16-byte streaming stores (SSE2: every x86-64) when the destination is 16-byte
-   aligned, which copy_aligned's and fill_from_pattern's stores are (they start on a
-   STORE_ALIGN boundary), and otherwise with a plain memcpy: the primitive is safe at any
-   address. Streaming stores are weakly ordered:
+   stream_store's is copy_at's for n = STREAM_STORE or STREAM_HALF bytes (a byte copy),
+   stream_fence's writes nothing the C model sees. tests/stream/test_stream.cpp (stage
+   doctest-stream of make tests) tests the body against memcpy for both sizes at every alignment
+   of both pointers, and through copy_aligned at every length from 1 to 1100 bytes and at
+   2047-8191, and through fill_aligned at every total to 700 bytes and every alignment of the
+   output for each element size of 1 to 48 that has a fill. stream_store writes with one or two
+   16-byte streaming stores (SSE2: every x86-64) when the destination is 16-byte aligned, which
+   the kernel's calls are (copy_aligned's and fill_from_pattern's stores start on a STORE_ALIGN
+   boundary, stream_edge's on a 16-byte one), and otherwise with a plain memcpy: the primitive
+   is safe at any address. Streaming stores are weakly ordered:
    stream_fence (sfence) orders them before the stores that follow it, once per call of
    sonnx_fast_copy, so that another thread that sees a later store sees the output too.
    Elsewhere than x86-64 both are plain: a memcpy and nothing. */
-/*@ requires \valid(dst + (at .. at + STREAM_STORE - 1));
-    requires \valid_read(src + (0 .. STREAM_STORE - 1));
-    requires \separated(dst + (at .. at + STREAM_STORE - 1), src + (0 .. STREAM_STORE - 1));
-    assigns dst[at .. at + STREAM_STORE - 1];
-    ensures copied: \forall integer p; at <= p < at + STREAM_STORE ==> dst[p] == \old(src[p - at]);
+/*@ requires n == STREAM_STORE || n == STREAM_HALF;
+    requires \valid(dst + (at .. at + n - 1));
+    requires \valid_read(src + (0 .. n - 1));
+    requires \separated(dst + (at .. at + n - 1), src + (0 .. n - 1));
+    assigns dst[at .. at + n - 1];
+    ensures copied: \forall integer p; at <= p < at + n ==> dst[p] == \old(src[p - at]);
 */
-static inline void stream_store(char *dst, size_t at, const char *src);
+static inline void stream_store(char *dst, size_t at, const char *src, size_t n);
 
 /*@ assigns \nothing; */
 static inline void stream_fence(void);
@@ -177,18 +182,20 @@ static inline void stream_fence(void);
 #ifndef __FRAMAC__
 #if defined(__x86_64__) || defined(__SSE2__)
 SONNX_INLINE_IN_CLONES
-static inline void stream_store(char *dst, size_t at, const char *src)
+static inline void stream_store(char *dst, size_t at, const char *src, size_t n)
 {
   char *const to = dst + at;
   if (((uintptr_t)to % 16u) == 0u) {
     /* The casts give the intrinsics their vector types: the loads are unaligned ones, the
        stores aligned, as just checked. */
     const __m128i low = _mm_loadu_si128((const __m128i *)src);
-    const __m128i high = _mm_loadu_si128((const __m128i *)(src + 16));
     _mm_stream_si128((__m128i *)to, low);
-    _mm_stream_si128((__m128i *)(to + 16), high);
+    if (n == STREAM_STORE) {
+      const __m128i high = _mm_loadu_si128((const __m128i *)(src + 16));
+      _mm_stream_si128((__m128i *)(to + 16), high);
+    }
   } else {
-    (void)memcpy(to, src, STREAM_STORE); /* returns to, which the caller holds (MISRA 17.7) */
+    (void)memcpy(to, src, n); /* returns to, which the caller holds (MISRA 17.7) */
   }
 }
 
@@ -198,9 +205,9 @@ static inline void stream_fence(void)
 }
 #else
 SONNX_INLINE_IN_CLONES
-static inline void stream_store(char *dst, size_t at, const char *src)
+static inline void stream_store(char *dst, size_t at, const char *src, size_t n)
 {
-  (void)memcpy(dst + at, src, STREAM_STORE); /* returns dst + at (MISRA 17.7) */
+  (void)memcpy(dst + at, src, n); /* returns dst + at (MISRA 17.7) */
 }
 
 static inline void stream_fence(void)
@@ -275,9 +282,40 @@ SONNX_INLINE_IN_CLONES
 static inline void store_line(char *dst, size_t at, const char *src, bool stream)
 {
   if (stream) {
-    stream_store(dst, at, src);
+    stream_store(dst, at, src, STREAM_STORE);
   } else {
     copy_at(dst, at, src, STREAM_STORE);
+  }
+}
+
+/* The edge of a streamed fill, the part of a line that the fill shares with the block before
+   or after it: 16, 32 or 48 bytes from a 16-byte boundary, streamed in 16-byte pieces. The
+   two parts of such a line are streamed one right after the other (the tail of one block, the
+   head of the next), so they meet in one write-combining buffer and leave as a whole line.
+   Written by plain stores, as before, each such line was read from memory first and held the
+   streaming stores behind it: on an output 16 bytes off a line (as malloc's are), columns at
+   128 MiB (sonnx_broadcast_to (131072,1) -> (131072,256) float32, Intel Xeon, 2026-12-06, calls
+   after the first of a run) ran at 7.3-8.4 GB/s, against 16.7-17.8 on a line; with the edges
+   streamed, 16.3-18.1 at offsets 16, 32 and 48. */
+/*@ requires n == 16 || n == 32 || n == 48;
+    requires at + n <= SIZE_MAX;
+    requires \valid(dst + (at .. at + n - 1));
+    requires \valid_read(src + (0 .. n - 1));
+    requires \separated(dst + (at .. at + n - 1), src + (0 .. n - 1));
+    assigns dst[at .. at + n - 1];
+    ensures copied: \forall integer p; at <= p < at + n ==> dst[p] == \old(src[p - at]);
+*/
+SONNX_INLINE_IN_CLONES
+static inline void stream_edge(char *dst, size_t at, const char *src, size_t n)
+{
+  if (n == STREAM_HALF) {
+    stream_store(dst, at, src, STREAM_HALF);
+  } else {
+    stream_store(dst, at, src, STREAM_STORE);
+    if (n > STREAM_STORE) {
+      stream_store(dst, at + STREAM_STORE, src + STREAM_STORE, STREAM_HALF);
+      /*@ assert \forall integer p; at <= p < at + STREAM_STORE ==> dst[p] == \at(src[p - at], Pre); */
+    }
   }
 }
 
@@ -881,7 +919,9 @@ static inline void fill_periods(char *dst, const char *pattern, size_t total, si
     done += period;
   }
   if (done < total) {
-    /* The tail, under one period: whole stores (streaming below whole), then the rest. */
+    /* The tail, under one period: whole stores (streaming below whole), then the rest. When
+       the rest is whole 16-byte pieces, all of it streams (stream_edge): the line it shares
+       with the next block is streamed by that block's head. */
     size_t k = 0;
     /*@ loop invariant 0 <= k <= total - done && k % FILL_STORE == 0;
         loop invariant \forall integer p; 0 <= p < done ==> dst[p] == pattern[p % es];
@@ -891,13 +931,18 @@ static inline void fill_periods(char *dst, const char *pattern, size_t total, si
         loop variant total - done - k;
     */
     while ((total - done - k) >= FILL_STORE) {
-      store_line(dst, done + k, pattern + k, stream && ((done + k) < whole));
+      store_line(dst, done + k, pattern + k,
+                 stream && (((done + k) < whole) || (((total - done - k) % STREAM_HALF) == 0u)));
       /*@ assert tail_store: \forall integer p; done + k <= p < done + k + FILL_STORE ==>
             dst[p] == pattern[p - done]; */
       k += FILL_STORE;
     }
     if (k < (total - done)) {
-      copy_at(dst, done + k, pattern + k, total - done - k);
+      if (stream && (((total - done - k) % STREAM_HALF) == 0u)) {
+        stream_edge(dst, done + k, pattern + k, total - done - k);
+      } else {
+        copy_at(dst, done + k, pattern + k, total - done - k);
+      }
       /*@ assert tail_rest: \forall integer p; done + k <= p < total ==> dst[p] == pattern[p - done]; */
     }
     /*@ assert tail_bytes: \forall integer p; done <= p < total ==> dst[p] == pattern[p - done]; */
@@ -913,8 +958,9 @@ static inline void fill_periods(char *dst, const char *pattern, size_t total, si
    16, 32 or 64 bytes): one flat loop of two stores per line, where fill_periods' loop per
    period runs its inner loop once. A plain loop of 32-byte stores from a fixed line filled
    1 KiB blocks of a 256 KiB output in 15 ns a block, the same stores nested per period in
-   21-25 ns (this 2-core AMD EPYC Zen 3, 2026-11-29). Streams only in the loop: from a
-   STORE_ALIGN boundary (fill_aligned) its lines are whole, and the tail is not. The loop stores
+   21-25 ns (this 2-core AMD EPYC Zen 3, 2026-11-29). Streams in the loop, whose lines are whole
+   from a STORE_ALIGN boundary (fill_aligned), and a tail of whole 16-byte pieces (stream_edge;
+   any other tail is plain). The loop stores
    from a stack copy of the line, kept in two registers: read from the pattern at every store, a
    256 KiB scalar fill ran at 1885-3040 ns against memset's 1870, from the copy at 1250-1300
    (sonnx_broadcast_to () -> (65536) float32, best of 5, alternated runs, 2026-12-06). */
@@ -953,8 +999,13 @@ static inline void fill_lines(char *dst, const char *pattern, size_t total, bool
     done += FILL_LINE;
   }
   if (done < total) {
-    /* The tail, under one line: plain stores (not a whole line). */
-    copy_at(dst, done, pattern, total - done);
+    /* The tail, under one line: plain stores, or streamed when it is whole 16-byte pieces
+       (stream_edge: the next block's head streams the rest of its line). */
+    if (stream && (((total - done) % STREAM_HALF) == 0u)) {
+      stream_edge(dst, done, pattern, total - done);
+    } else {
+      copy_at(dst, done, pattern, total - done);
+    }
     /*@ assert tail_bytes: \forall integer p; done <= p < total ==> dst[p] == pattern[p - done]; */
     /*@ assert periodic_tail: \forall integer t; 0 <= t < FILL_LINE ==> pattern[t] == pattern[t % es]; */
     /*@ ghost lemma_pattern_bytes(dst, pattern, pattern, es, done, total - done); */
@@ -1070,7 +1121,16 @@ static inline void fill_aligned(char *dst, const char *pattern, size_t es, size_
   const size_t head = store_head(dst, total);
   /*@ assert head_in_period: head < period; */
   if (head > 0u) {
-    if ((total >= FILL_LINE) && !stream) {
+    if (stream) {
+      if ((head % STREAM_HALF) == 0u) {
+        /* Whole 16-byte pieces up to a boundary (the kernel's blocks are longer than a line),
+           so from a 16-byte aligned dst. The line's other part is the tail of the block
+           before, streamed the same way. */
+        stream_edge(dst, 0u, pattern, head);
+      } else {
+        copy_at(dst, 0u, pattern, head);
+      }
+    } else if (total >= FILL_LINE) {
       copy_at(dst, 0u, pattern, FILL_LINE);
     } else {
       copy_at(dst, 0u, pattern, head);

@@ -337,7 +337,10 @@ TEST_CASE("fast kernel: outputs at every offset from a 64-byte boundary")
 // last chunk and the single fill end 48 bytes into a line, one whole store past the last whole
 // line; one 12-byte run filled over (1398108, 3) from 16 bytes past a boundary is 174763
 // periods of 96 bytes after the 48-byte head, ending 32 bytes into a line, so its last
-// half-line store lies past the last whole line. Guard bytes on both sides; the oracle is
+// half-line store lies past the last whole line. Columns of 1040 and 1032 bytes from 16 bytes
+// past a boundary: each block starts at another offset from a line, and its head and tail are
+// streamed (stream_edge) when they are whole 16-byte pieces (all of the 1040-byte blocks, every
+// other 1032-byte one) and plain otherwise. Guard bytes on both sides; the oracle is
 // spec_broadcast.
 // @req SONNX-ELEM LIB-ROWMAJOR
 TEST_CASE("fast kernel: outputs past the streaming threshold")
@@ -349,7 +352,8 @@ TEST_CASE("fast kernel: outputs past the streaming threshold")
   const one cases[] = {{{1, 256}, {16384, 256}, 16},       {{1, 256}, {16384, 256}, 48},
                        {{27963, 1, 3}, {27963, 50, 3}, 16}, {{}, {4194304}, 16},
                        {{}, {4194304}, 48},                 {{4096, 1, 32}, {4096, 32, 32}, 16},
-                       {{1, 3}, {1398108, 3}, 16}};
+                       {{1, 3}, {1398108, 3}, 16},          {{16200, 1}, {16200, 260}, 16},
+                       {{16300, 1}, {16300, 258}, 16}};
   for (const one &c : cases) {
     const size_t es = 4;
     const size_t cx = count_of(c.x), cz = count_of(c.z);

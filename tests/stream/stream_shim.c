@@ -7,9 +7,9 @@
 
 #include "stream_shim.h"
 
-void shim_stream_store(char *dst, size_t at, const char *src)
+void shim_stream_store(char *dst, size_t at, const char *src, size_t n)
 {
-  stream_store(dst, at, src);
+  stream_store(dst, at, src, n);
   stream_fence();
 }
 

@@ -9,8 +9,8 @@
 extern "C" {
 #endif
 
-/* stream_store(dst, at, src), then stream_fence(). */
-void shim_stream_store(char *dst, size_t at, const char *src);
+/* stream_store(dst, at, src, n) for n = 16 or 32, then stream_fence(). */
+void shim_stream_store(char *dst, size_t at, const char *src, size_t n);
 /* copy_aligned(dst, at, src, n, true), then stream_fence(). */
 void shim_stream_copy(char *dst, size_t at, const char *src, size_t n);
 /* A fill of total bytes with the element elem of es bytes, as write_copies makes it (the

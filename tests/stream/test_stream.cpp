@@ -1,13 +1,15 @@
 // The streaming primitive of the fast kernel (issue 34), the one part of src/sonnx_fast_copy.c
 // that WP does not see (stream_store, stream_fence: listed in the evidence report's trusted
 // base), tested against memcpy, the byte copy its contract states:
-//   - stream_store at every alignment of its destination and of its source, 64 x 64;
+//   - stream_store, for both of its sizes (32 and 16 bytes), at every alignment of its
+//     destination and of its source, 64 x 64;
 //   - copy_aligned with streaming stores (whole lines streamed, the rest plain) at every
 //     length from 1 to 1100 bytes and a few past the replication chunk, from every offset of
 //     a 64-byte line, against memcpy;
 //   - fill_aligned with streaming stores, for every element size that has a fill period up to
-//     48 bytes, every total up to 700 bytes, from several offsets, against the element
-//     repeated (the spec's broadcast of one element).
+//     48 bytes, every total up to 700 bytes, from several offsets (among them 16, 32 and 48,
+//     whose heads and 16-byte tails stream_edge streams), against the element repeated (the
+//     spec's broadcast of one element).
 // Guard bytes on both sides of every output stay untouched: no store outside the contract's
 // assigns clause. This binary also runs tests/test_fast_copy.cpp with the same unit, compiled
 // with every call streaming (tests/stream/stream_shim.c): the kernel's exhaustive and
@@ -53,23 +55,25 @@ bool untouched(const std::vector<char> &buf, size_t from, size_t to)
 
 }  // namespace
 
-TEST_CASE("stream_store = memcpy of 32 bytes, at every destination and source alignment")
+TEST_CASE("stream_store = memcpy of 32 and of 16 bytes, at every destination and source alignment")
 {
   const std::vector<char> src_all = distinct(64 + 32, 1);
   size_t compared = 0;
-  for (size_t a = 0; a < 64; ++a) {
-    for (size_t b = 0; b < 64; ++b) {
-      lined dst(64 + 32);
-      std::vector<char> want = dst.buf;
-      std::memcpy(want.data() + dst.base + a, src_all.data() + b, 32);
-      // at splits the offset between the pointer and the index, as the kernel's calls do
-      shim_stream_store(dst.buf.data() + dst.base + a / 2, a - a / 2, src_all.data() + b);
-      INFO("destination offset " << a << ", source offset " << b);
-      REQUIRE(dst.buf == want);
-      ++compared;
+  for (size_t n : {32u, 16u}) {
+    for (size_t a = 0; a < 64; ++a) {
+      for (size_t b = 0; b < 64; ++b) {
+        lined dst(64 + 32);
+        std::vector<char> want = dst.buf;
+        std::memcpy(want.data() + dst.base + a, src_all.data() + b, n);
+        // at splits the offset between the pointer and the index, as the kernel's calls do
+        shim_stream_store(dst.buf.data() + dst.base + a / 2, a - a / 2, src_all.data() + b, n);
+        INFO("size " << n << ", destination offset " << a << ", source offset " << b);
+        REQUIRE(dst.buf == want);
+        ++compared;
+      }
     }
   }
-  CHECK(compared == 64 * 64);
+  CHECK(compared == 2 * 64 * 64);
 }
 
 TEST_CASE("copy_aligned with streaming stores = memcpy, every length to 1100 and every line offset")
