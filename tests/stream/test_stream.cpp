@@ -193,8 +193,8 @@ TEST_CASE("fill_aligned with plain stores and rep movsb = the element repeated, 
   size_t compared = 0;
   for (size_t es = 1; es <= 48; ++es) {
     const std::vector<char> elem = distinct(es, static_cast<unsigned>(es));
-    for (size_t total : {2047u, 2559u, 2560u, 2561u, 2600u, 4095u, 4096u, 4097u, 4160u, 6143u, 6144u,
-                         6200u, 8192u, 12345u}) {
+    for (size_t total : {2047u, 4096u, 8191u, 8703u, 8704u, 8705u, 9000u, 9216u, 10240u, 12287u, 12288u,
+                         12289u, 12800u, 20000u}) {
       for (size_t a : {0u, 4u, 16u, 33u, 48u}) {
         lined dst(total + 64);
         if (shim_plain_fill(dst.buf.data() + dst.base + a, elem.data(), es, total) == 0) {
@@ -221,7 +221,7 @@ TEST_CASE("replicate_block with rep movsb = the block repeated, blocks to 700 by
   size_t compared = 0;
   for (size_t block = 1; block <= 700; ++block) {
     for (size_t n : {2u, 3u, 7u}) {
-      const size_t copies = std::max<size_t>(n, (2048 + block) / block + n - 2);  // past MOVSB_MIN
+      const size_t copies = std::max<size_t>(n, (8192 + block) / block + n - 2);  // past MOVSB_MIN
       const size_t a = block % 64;
       lined dst(block * copies + 64);
       const std::vector<char> run = distinct(block, static_cast<unsigned>(block));
