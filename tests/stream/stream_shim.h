@@ -18,6 +18,16 @@ void shim_stream_copy(char *dst, size_t at, const char *src, size_t n);
    stores), then stream_fence(). Returns 0 when es has no fill period (no fill is made). */
 size_t shim_stream_fill(char *dst, const char *elem, size_t es, size_t total);
 
+/* repeat_forward(dst, from, to, n): dst[to .. to + n - 1] repeats dst[from .. to - 1] (`rep movsb`
+   on x86-64). */
+void shim_repeat_forward(char *dst, size_t from, size_t to, size_t n);
+/* shim_stream_fill with plain stores, replicating by `rep movsb` past MOVSB_MIN bytes (the shim's
+   unit forces SONNX_MOVSB 1). */
+size_t shim_plain_fill(char *dst, const char *elem, size_t es, size_t total);
+/* replicate_block(dst, block, n, false): dst[block .. n * block - 1] repeats dst[0 .. block - 1],
+   by `rep movsb` past MOVSB_MIN bytes. */
+void shim_replicate(char *dst, size_t block, size_t n);
+
 #ifdef __cplusplus
 }
 #endif

@@ -145,3 +145,99 @@ TEST_CASE("fill_aligned with streaming stores = the element repeated, every tota
   CHECK(sizes == expected);
   CHECK(compared == sizes * 700 * 7);
 }
+
+namespace {
+
+// The byte loop that repeat_forward's contract states and WP proves: each byte from the byte
+// `to - from` before it, in increasing order.
+void repeat_bytes(std::vector<char> &buf, size_t from, size_t to, size_t n)
+{
+  for (size_t i = 0; i < n; ++i) {
+    buf[to + i] = buf[from + i];
+  }
+}
+
+}  // namespace
+
+TEST_CASE("repeat_forward (rep movsb) = the byte loop, every distance to 600 and lengths to 2100")
+{
+  std::vector<size_t> lengths;
+  for (size_t n = 0; n <= 130; ++n) {
+    lengths.push_back(n);
+  }
+  for (size_t n : {255u, 256u, 257u, 511u, 512u, 513u, 1023u, 1024u, 1025u, 2047u, 2048u, 2100u}) {
+    lengths.push_back(n);
+  }
+  size_t compared = 0;
+  for (size_t d = 1; d <= 600; ++d) {
+    for (size_t n : lengths) {
+      const size_t a = (d * 13 + n) % 64;  // the span's offset in its line varies with both
+      lined dst(d + n + 64);
+      const std::vector<char> span = distinct(d, static_cast<unsigned>(d + n));
+      std::copy(span.begin(), span.end(), dst.buf.begin() + static_cast<std::ptrdiff_t>(dst.base + a));
+      std::vector<char> want = dst.buf;
+      repeat_bytes(want, dst.base + a, dst.base + a + d, n);
+      shim_repeat_forward(dst.buf.data() + dst.base, a, a + d, n);
+      if (dst.buf != want) {
+        INFO("distance " << d << ", length " << n << ", offset " << a);
+        REQUIRE(dst.buf == want);
+      }
+      ++compared;
+    }
+  }
+  CHECK(compared == 600 * lengths.size());
+}
+
+TEST_CASE("fill_aligned with plain stores and rep movsb = the element repeated, totals past MOVSB_MIN")
+{
+  size_t compared = 0;
+  for (size_t es = 1; es <= 48; ++es) {
+    const std::vector<char> elem = distinct(es, static_cast<unsigned>(es));
+    for (size_t total : {2047u, 4096u, 8191u, 8703u, 8704u, 8705u, 9000u, 9216u, 10240u, 12287u, 12288u,
+                         12289u, 12800u, 20000u}) {
+      for (size_t a : {0u, 4u, 16u, 33u, 48u}) {
+        lined dst(total + 64);
+        if (shim_plain_fill(dst.buf.data() + dst.base + a, elem.data(), es, total) == 0) {
+          continue;  // no fill for this element size
+        }
+        bool ok = untouched(dst.buf, 0, dst.base + a) &&
+                  untouched(dst.buf, dst.base + a + total, dst.buf.size());
+        for (size_t p = 0; ok && p < total; ++p) {
+          ok = dst.buf[dst.base + a + p] == elem[p % es];
+        }
+        if (!ok) {
+          INFO("element size " << es << ", total " << total << ", offset " << a);
+          REQUIRE(ok);
+        }
+        ++compared;
+      }
+    }
+  }
+  CHECK(compared == 28 * 14 * 5);  // the 28 element sizes of 1 .. 48 with a fill period
+}
+
+TEST_CASE("replicate_block with rep movsb = the block repeated, blocks to 700 bytes")
+{
+  size_t compared = 0;
+  for (size_t block = 1; block <= 700; ++block) {
+    for (size_t n : {2u, 3u, 7u}) {
+      const size_t copies = std::max<size_t>(n, (8192 + block) / block + n - 2);  // past MOVSB_MIN
+      const size_t a = block % 64;
+      lined dst(block * copies + 64);
+      const std::vector<char> run = distinct(block, static_cast<unsigned>(block));
+      std::copy(run.begin(), run.end(), dst.buf.begin() + static_cast<std::ptrdiff_t>(dst.base + a));
+      shim_replicate(dst.buf.data() + dst.base + a, block, copies);
+      bool ok = untouched(dst.buf, 0, dst.base + a) &&
+                untouched(dst.buf, dst.base + a + block * copies, dst.buf.size());
+      for (size_t p = 0; ok && p < block * copies; ++p) {
+        ok = dst.buf[dst.base + a + p] == run[p % block];
+      }
+      if (!ok) {
+        INFO("block " << block << ", copies " << copies << ", offset " << a);
+        REQUIRE(ok);
+      }
+      ++compared;
+    }
+  }
+  CHECK(compared == 700 * 3);
+}

@@ -35,6 +35,13 @@ RESULT_OF = [(r"^build/gcc/unit-tests$", "doctest-gcc"), (r"^build/clang/unit-te
 PRIMITIVE_TESTS = {
     "stream_store": ("tests/stream/test_stream.cpp (against memcpy, 32 and 16 bytes, at every alignment; the kernel's "
                      "tests/test_fast_copy.cpp on the streaming build)", "doctest-stream"),
+    "repeat_forward": ("tests/stream/test_stream.cpp (against the forward byte loop of its contract, which WP "
+                       "proves as repeat_bytes: every distance 1 to 600, lengths 0 to 130 and around 256 to "
+                       "2048; fill_aligned and replicate_block with `rep movsb` forced on)", "doctest-stream"),
+    "movsb_fast": ("none needed for the proof: WP proves its callers for either answer (its contract says only "
+                   "that it writes nothing), and the answer chooses between two proved ways to write the same "
+                   "bytes; tests/stream/test_stream.cpp runs the `rep movsb` way with the answer forced "
+                   "(SONNX_MOVSB 1), the other tests run the library's answer on their machine", "doctest-stream"),
     "stream_fence": ("tests/stream/test_stream.cpp calls it after the stores of every streaming case; what "
                      "it adds, the order of the streaming stores for other threads (SSE2 `sfence`), is the "
                      "instruction's and is not tested", "doctest-stream"),
