@@ -253,13 +253,15 @@ static inline bool movsb_fast(void);
 /* dst[to .. to + n - 1] repeats dst[from .. to - 1], byte p the byte (p - to) % (to - from) of
    that span as it was: what a forward byte loop does, each byte copied from the one to - from
    before it. This is that loop, which WP proves to meet the contract; repeat_forward (below)
-   has the same contract and runs the instruction that the loop describes. */
+   has the same contract and runs the instruction that the loop describes. On x86-64 nothing
+   calls it (repeat_forward is the instruction): it is there for WP and for other processors. */
 /*@ requires from < to && to + n <= SIZE_MAX;
     requires \valid(dst + (from .. to + n - 1));
     assigns dst[to .. to + n - 1];
     ensures repeats: \forall integer p; to <= p < to + n ==>
       dst[p] == \old(dst[from + (p - to) % (to - from)]);
 */
+__attribute__((unused))
 static inline void repeat_bytes(char *dst, size_t from, size_t to, size_t n)
 {
   /*@ ghost lemma_mod_shift(); */
@@ -305,8 +307,8 @@ static inline void repeat_forward(char *dst, size_t from, size_t to, size_t n);
 static inline void repeat_forward(char *dst, size_t from, size_t to, size_t n)
 {
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-  char *target = dst + to;
-  const char *source = dst + from;
+  char *target = &dst[to];
+  const char *source = &dst[from];
   size_t count = n;
   /* The direction flag is clear at every call (the ABI's rule): forward. */
   __asm__ volatile("rep movsb" : "+D"(target), "+S"(source), "+c"(count) : : "memory");

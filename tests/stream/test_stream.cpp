@@ -53,6 +53,17 @@ bool untouched(const std::vector<char> &buf, size_t from, size_t to)
                      [](char b) { return b == '\x5a'; });
 }
 
+// dst.buf holds unit repeated over total bytes from dst.base + a, and the guard bytes on either
+// side untouched: what a fill (unit one element) or a replication (unit one block) must leave.
+bool repeats_exactly(const lined &dst, size_t a, const std::vector<char> &unit, size_t total)
+{
+  bool ok = untouched(dst.buf, 0, dst.base + a) && untouched(dst.buf, dst.base + a + total, dst.buf.size());
+  for (size_t p = 0; ok && p < total; ++p) {
+    ok = dst.buf[dst.base + a + p] == unit[p % unit.size()];
+  }
+  return ok;
+}
+
 }  // namespace
 
 TEST_CASE("stream_store = memcpy of 32 and of 16 bytes, at every destination and source alignment")
@@ -118,11 +129,7 @@ TEST_CASE("fill_aligned with streaming stores = the element repeated, every tota
           continue;  // no fill for this element size: write_copies copies instead
         }
         has_period = true;
-        bool ok = untouched(dst.buf, 0, dst.base + a) &&
-                  untouched(dst.buf, dst.base + a + total, dst.buf.size());
-        for (size_t p = 0; ok && p < total; ++p) {
-          ok = dst.buf[dst.base + a + p] == elem[p % es];
-        }
+        const bool ok = repeats_exactly(dst, a, elem, total);
         if (!ok) {
           INFO("element size " << es << ", total " << total << ", offset " << a);
           REQUIRE(ok);
@@ -200,11 +207,7 @@ TEST_CASE("fill_aligned with plain stores and rep movsb = the element repeated, 
         if (shim_plain_fill(dst.buf.data() + dst.base + a, elem.data(), es, total) == 0) {
           continue;  // no fill for this element size
         }
-        bool ok = untouched(dst.buf, 0, dst.base + a) &&
-                  untouched(dst.buf, dst.base + a + total, dst.buf.size());
-        for (size_t p = 0; ok && p < total; ++p) {
-          ok = dst.buf[dst.base + a + p] == elem[p % es];
-        }
+        const bool ok = repeats_exactly(dst, a, elem, total);
         if (!ok) {
           INFO("element size " << es << ", total " << total << ", offset " << a);
           REQUIRE(ok);
@@ -227,11 +230,7 @@ TEST_CASE("replicate_block with rep movsb = the block repeated, blocks to 700 by
       const std::vector<char> run = distinct(block, static_cast<unsigned>(block));
       std::copy(run.begin(), run.end(), dst.buf.begin() + static_cast<std::ptrdiff_t>(dst.base + a));
       shim_replicate(dst.buf.data() + dst.base + a, block, copies);
-      bool ok = untouched(dst.buf, 0, dst.base + a) &&
-                untouched(dst.buf, dst.base + a + block * copies, dst.buf.size());
-      for (size_t p = 0; ok && p < block * copies; ++p) {
-        ok = dst.buf[dst.base + a + p] == run[p % block];
-      }
+      const bool ok = repeats_exactly(dst, a, run, block * copies);
       if (!ok) {
         INFO("block " << block << ", copies " << copies << ", offset " << a);
         REQUIRE(ok);
