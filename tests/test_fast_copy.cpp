@@ -226,6 +226,26 @@ TEST_CASE("fast kernel: unit stores up to 64-byte blocks, and one copy past them
   CHECK(compared == 6 * 5);
 }
 
+// fill_units' overlapping stores (src/sonnx_fast_copy.c): every block a unit-sized run fills
+// by unit stores, each unit (2, 4, 8, 16 bytes) at every copy count up to 64 bytes, so that
+// each store width (16, 8, 4, 2) runs with its last store overlapping the one before by every
+// whole number of units, and the 16-byte loop runs 0 to 3 times before it. Three blocks
+// (x (3,1) -> z (3,fill)) with a guard byte after the output; the oracle is the spec
+// transcription spec_broadcast.
+// @req SONNX-ELEM LIB-ROWMAJOR
+TEST_CASE("fast kernel: unit fills of every length up to 64 bytes, overlapping stores")
+{
+  size_t compared = 0;
+  for (size_t es : {2u, 4u, 8u, 16u}) {
+    for (size_t fill = 1; fill * es <= 64u; ++fill) {
+      INFO("es " << es << ", fill " << fill << " (" << fill * es << "-byte blocks)");
+      REQUIRE(three_blocks_match(es, fill));
+      ++compared;
+    }
+  }
+  CHECK(compared == 32 + 16 + 8 + 4);
+}
+
 // The pattern fills of short blocks (src/sonnx_fast_copy.c, FILL_PATTERN_MIN): a block of at
 // least two periods of its run's pattern is filled from the pattern, one element less is
 // copied and replicated. Each run size at both sides of that limit, on three blocks
