@@ -1649,9 +1649,7 @@ typedef struct {
   size_t count;
 } axis_span;
 
-/* The copied axes: from the last axis, while x's padded size is z's. Inlined into the clones,
-   as stretched_axes: a call of each cost 20 instructions of a small sonnx_broadcast_to
-   ((1,4) -> (4,4) float32: 330 -> 310, callgrind, 2026-12-07). */
+/* The copied axes: from the last axis, while x's padded size is z's. */
 /*@ requires shape_readable(x) && shape_readable(z) && z.rank <= SONNX_MAX_RANK;
     requires broadcasts_to(x, z);
     requires \forall integer t; 0 <= t < z.rank ==> z.dims[t] >= 1;
@@ -1662,8 +1660,7 @@ typedef struct {
     ensures \forall integer t; \result.first <= t < z.rank ==>
       padded_dim(x, z.rank, t) == z.dims[t];
 */
-SONNX_INLINE_IN_CLONES
-static inline axis_span copied_axes(sonnx_shape x, sonnx_shape z)
+static axis_span copied_axes(sonnx_shape x, sonnx_shape z)
 {
   const size_t r = z.rank;
   size_t m = r;
@@ -1698,8 +1695,7 @@ static inline axis_span copied_axes(sonnx_shape x, sonnx_shape z)
     ensures \forall integer t; \result.first <= t < m ==> padded_dim(x, z.rank, t) == 1;
     ensures \result.first > 0 ==> padded_dim(x, z.rank, \result.first - 1) != 1;
 */
-SONNX_INLINE_IN_CLONES
-static inline axis_span stretched_axes(sonnx_shape x, sonnx_shape z, size_t m) /*@ ghost (size_t run) */
+static axis_span stretched_axes(sonnx_shape x, sonnx_shape z, size_t m) /*@ ghost (size_t run) */
 {
   const size_t r = z.rank;
   size_t k = m;
