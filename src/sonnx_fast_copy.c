@@ -1926,8 +1926,8 @@ Laid: __attribute__((unused));
    one copy with period 0 and stream false: for blocks written without a pattern and not
    streamed (every output under 128-byte blocks, the small calls of issue 34), the choices
    each block made between pattern, memset, unit stores and copies fold away, and the loop
-   keeps the unit stores only. (4,1) -> (4,4) float32 went from 524 to 441 instructions a
-   call, (4,1,2) -> (4,2,2) from 556 to 473 (callgrind, sonnx_broadcast_to, 2026-12-07). */
+   keeps the unit stores only. (4,1) -> (4,4) float32 went from 524 to 449 instructions a
+   call, (4,1,2) -> (4,2,2) from 556 to 481 (callgrind, sonnx_broadcast_to, 2026-12-07). */
 /*@ requires shape_readable(x) && shape_readable(z) && z.rank <= SONNX_MAX_RANK;
     requires broadcasts_to(x, z);
     requires \forall integer t; 0 <= t < z.rank ==> z.dims[t] >= 1;
