@@ -344,7 +344,8 @@ static inline bool movsb_fast(void)
    call, best of 5 alternated rounds of 9, doubling -> unit stores): (4,1) -> (4,4) 70 -> 47,
    (1,4) -> (4,4) 42 -> 30, (4,1,4) -> (4,4,4) 85 -> 53, (16,1) -> (16,4) 214 -> 131, (8,1) ->
    (8,8) 142 -> 94. With 256-byte blocks, (4,1) -> (4,64) went from 150-250 to 370-460 ns (64
-   stores of 4 bytes a block are slower than doubling), so the limit is one cache line. */
+   stores of 4 bytes a block are slower than doubling), so the limit is one cache line. Longer
+   blocks of such a run, unless streamed, are filled by lines of splats (fill_unit_lines). */
 #define UNIT_FILL_MAX 64u
 
 /* A block is filled from a pattern when it holds at least two of the pattern's periods (so at
@@ -805,9 +806,11 @@ static bool splats(size_t es)
   return (es == 2u) || (es == 4u) || (es == 8u) || (es == 16u);
 }
 
-/* SPLAT_UNIT bytes repeating the element: the element once, then doubled in place. Every copy
-   has a constant size in each case, so that GCC builds the unit in a vector register (one load
-   and a shuffle) instead of in memory. */
+/* SPLAT_UNIT bytes repeating the element: one copy of the element per place, each of a constant
+   size, so that GCC builds the unit in a vector register (a broadcast load: vpbroadcastw,
+   vpshufd, vmovddup) instead of in memory. Doubled in place (copies of the unit's own first
+   bytes), GCC kept the 4-byte splat in memory for fill_unit_lines' line, and the line's 32-byte
+   loads then waited on its narrower stores (a failed store forward). */
 /*@ requires es == 2 || es == 4 || es == 8 || es == 16;
     requires \valid(unit + (0 .. SPLAT_UNIT - 1));
     requires \valid_read(elem + (0 .. es - 1));
@@ -821,22 +824,34 @@ static inline void splat_unit(char *unit, const char *elem, size_t es)
   switch (es) {
   case 2u:
     copy_at(unit, 0u, elem, 2u);
-    copy_at(unit, 2u, unit, 2u);
-    /*@ assert two_4: \forall integer i; 0 <= i < 4 ==> unit[i] == \at(elem[i % 2], Pre); */
-    copy_at(unit, 4u, unit, 4u);
+    copy_at(unit, 2u, elem, 2u);
+    copy_at(unit, 4u, elem, 2u);
+    copy_at(unit, 6u, elem, 2u);
     /*@ assert two_8: \forall integer i; 0 <= i < 8 ==> unit[i] == \at(elem[i % 2], Pre); */
-    copy_at(unit, 8u, unit, 8u);
+    copy_at(unit, 8u, elem, 2u);
+    /*@ ghost lemma_block_offsets(8u, 4u, 2u); */
+    /*@ assert pair_8: \forall integer u; 8 <= u < 10 ==> unit[u] == \at(elem[u % 2], Pre); */
+    copy_at(unit, 10u, elem, 2u);
+    /*@ ghost lemma_block_offsets(10u, 5u, 2u); */
+    /*@ assert pair_10: \forall integer u; 10 <= u < 12 ==> unit[u] == \at(elem[u % 2], Pre); */
+    copy_at(unit, 12u, elem, 2u);
+    /*@ ghost lemma_block_offsets(12u, 6u, 2u); */
+    /*@ assert pair_12: \forall integer u; 12 <= u < 14 ==> unit[u] == \at(elem[u % 2], Pre); */
+    copy_at(unit, 14u, elem, 2u);
+    /*@ ghost lemma_block_offsets(14u, 7u, 2u); */
+    /*@ assert pair_14: \forall integer u; 14 <= u < 16 ==> unit[u] == \at(elem[u % 2], Pre); */
     /*@ assert two: \forall integer i; 0 <= i < SPLAT_UNIT ==> unit[i] == \at(elem[i % 2], Pre); */
     break;
   case 4u:
     copy_at(unit, 0u, elem, 4u);
-    copy_at(unit, 4u, unit, 4u);
-    copy_at(unit, 8u, unit, 8u);
+    copy_at(unit, 4u, elem, 4u);
+    copy_at(unit, 8u, elem, 4u);
+    copy_at(unit, 12u, elem, 4u);
     /*@ assert four: \forall integer i; 0 <= i < SPLAT_UNIT ==> unit[i] == \at(elem[i % 4], Pre); */
     break;
   case 8u:
     copy_at(unit, 0u, elem, 8u);
-    copy_at(unit, 8u, unit, 8u);
+    copy_at(unit, 8u, elem, 8u);
     /*@ assert eight: \forall integer i; 0 <= i < SPLAT_UNIT ==> unit[i] == \at(elem[i % 8], Pre); */
     break;
   default:
@@ -1267,6 +1282,13 @@ static inline void fill_stores(char *dst, const char *pattern, size_t total, siz
 #error "a fill's seed is at least MOVSB_DISTANCE bytes"
 #endif
 
+/* Blocks of a unit run (2, 4, 8 or 16 bytes) shorter than this are filled by lines of splats
+   (fill_unit_lines), longer ones from a pattern (fill_from_pattern), where rep movsb takes
+   over from stores (at MOVSB_PERIODS one-line periods and MOVSB_MIN bytes more). At 2 MiB,
+   () -> (524288) float32 by lines of splats took 55300-56800 ns against 47100-49200 from a
+   pattern (memset 50100-55400; Intel Xeon, 2026-12-07). */
+#define UNIT_LINES_MAX ((MOVSB_PERIODS * FILL_LINE) + MOVSB_MIN)
+
 /* A fill: stores (fill_stores), or stores of its first MOVSB_PERIODS periods repeated by
    `rep movsb` when it is plain and long enough (MOVSB_MIN bytes more) on a processor where
    that is faster (movsb_fast). */
@@ -1446,8 +1468,102 @@ static inline void fill_aligned(char *dst, const char *pattern, size_t es, size_
   }
 */
 
+/* A line of four splats of the run (splat_unit), for fill_unit_lines: a function of its own, so
+   that its offsets' remainders stay out of the context of fill_unit_lines' stores. */
+/*@ requires unit == 2 || unit == 4 || unit == 8 || unit == 16;
+    requires \valid(line + (0 .. FILL_LINE - 1));
+    requires \valid_read(src + (0 .. unit - 1));
+    requires \separated(line + (0 .. FILL_LINE - 1), src + (0 .. unit - 1));
+    assigns line[0 .. FILL_LINE - 1];
+    ensures splats: \forall integer i; 0 <= i < FILL_LINE ==> line[i] == \old(src[i % unit]);
+*/
+SONNX_INLINE_IN_CLONES
+static inline void splat_line(char *line, const char *src, size_t unit)
+{
+  char s[SPLAT_UNIT];
+  splat_unit(s, src, unit);
+  /*@ assert splat: \forall integer i; 0 <= i < SPLAT_UNIT ==> s[i] == \at(src[i % unit], Pre); */
+  copy_at(line, 0u, s, SPLAT_UNIT);
+  copy_at(line, 16u, s, SPLAT_UNIT);
+  copy_at(line, 32u, s, SPLAT_UNIT);
+  copy_at(line, 48u, s, SPLAT_UNIT);
+  /* Each splat's byte p is s[p - a] at a = 0, 16, 32, 48, a multiple of unit: the run's byte
+     (p - a) % unit == p % unit (lemma_mod_shift). */
+  /*@ assert d16: 16 % unit == 0; */
+  /*@ assert d32: 32 % unit == 0; */
+  /*@ assert d48: 48 % unit == 0; */
+  /*@ assert d64: FILL_LINE % unit == 0; */
+  /*@ ghost lemma_mod_shift(); */
+  /*@ assert shift16: \forall integer p; 16 <= p < 32 ==> (p - 16) % unit == p % unit; */
+  /*@ assert shift32: \forall integer p; 32 <= p < 48 ==> (p - 32) % unit == p % unit; */
+  /*@ assert shift48: \forall integer p; 48 <= p < 64 ==> (p - 48) % unit == p % unit; */
+  /*@ assert line0: \forall integer p; 0 <= p < 16 ==> line[p] == \at(src[p % unit], Pre); */
+  /*@ assert line16: \forall integer p; 16 <= p < 32 ==> line[p] == \at(src[p % unit], Pre); */
+  /*@ assert line32: \forall integer p; 32 <= p < 48 ==> line[p] == \at(src[p % unit], Pre); */
+  /*@ assert line48: \forall integer p; 48 <= p < 64 ==> line[p] == \at(src[p % unit], Pre); */
+  /*@ assert line: \forall integer i; 0 <= i < FILL_LINE ==> line[i] == \at(src[i % unit], Pre); */
+}
+
+/* fill_long_units' fill of a block longer than UNIT_FILL_MAX, plain stores: a line of four
+   splats of the run (SPLAT_UNIT bytes, splat_unit), stored once at the block's start, then
+   FILL_STORE bytes at a time from the first STORE_ALIGN boundary (FILL_LINE bytes per step),
+   and once more ending at the block's end, overlapping what is before it. Every store starts
+   at a multiple of unit (unit divides 16, hence the line and the block), so it holds the
+   same bytes where stores overlap. An output whose boundary is not at a multiple of unit
+   from it (its address not a multiple of the element size) is stored from its start,
+   unaligned. Called with unit a constant (fill_long_units), so that the line is one broadcast
+   in vector registers. Before, such a block was laid out in a pattern one block ahead and
+   filled from it (fill_aligned): (4,1) -> (4,64) float32 went from 52.5 to 38 ns a call,
+   (16,1) -> (16,256) from 251 to 168 (memset 76), (256,1) -> (256,256) from 5160 to 4790
+   (memset 4620), () -> (256) from 30 to 24 (sonnx_broadcast_to, median of 31 rounds
+   interleaved with memset, Intel Xeon, 2026-12-07). */
+/*@ requires unit == 2 || unit == 4 || unit == 8 || unit == 16;
+    requires FILL_LINE <= n && n % unit == 0;
+    requires \valid(dst + (0 .. n - 1));
+    requires \valid_read(src + (0 .. unit - 1));
+    requires \separated(dst + (0 .. n - 1), src + (0 .. unit - 1));
+    assigns dst[0 .. n - 1];
+    ensures repeats: \forall integer p; 0 <= p < n ==> dst[p] == \old(src[p % unit]);
+*/
+SONNX_INLINE_IN_CLONES
+static inline void fill_unit_lines(char *dst, const char *src, size_t unit, size_t n)
+{
+  char line[FILL_LINE]; /* the bytes of every store */
+  splat_line(line, src, unit);
+  /*@ assert line: \forall integer i; 0 <= i < FILL_LINE ==> line[i] == \at(src[i % unit], Pre); */
+  /*@ assert d64: FILL_LINE % unit == 0; */
+  /*@ ghost lemma_mod_shift(); */
+  const size_t head = store_head(dst, n);
+  size_t at = ((head % unit) == 0u) ? head : 0u;
+  copy_at(dst, 0u, line, FILL_LINE);
+  /*@ assert first: \forall integer p; 0 <= p < FILL_LINE ==> dst[p] == \at(src[p % unit], Pre); */
+  /*@ loop invariant 0 <= at <= n && at % unit == 0;
+      loop invariant line_kept: \forall integer i; 0 <= i < FILL_LINE ==> line[i] == \at(src[i % unit], Pre);
+      loop invariant filled: \forall integer p; 0 <= p < at ==> dst[p] == \at(src[p % unit], Pre);
+      loop assigns at, dst[0 .. n - 1];
+      loop variant n - at;
+  */
+  while ((n - at) > FILL_LINE) {
+    store_line(dst, at, line, false);
+    store_line(dst, at + FILL_STORE, line + FILL_STORE, false);
+    /*@ assert from_line: \forall integer i; 0 <= i < FILL_LINE ==> dst[at + i] == line[i]; */
+    /*@ assert shifted: \forall integer i; 0 <= i < FILL_LINE ==> (at + i) % unit == i % unit; */
+    /*@ assert stored: \forall integer p; at <= p < at + FILL_LINE ==>
+          dst[p] == \at(src[p % unit], Pre); */
+    /*@ assert next_whole: (at + FILL_LINE) % unit == 0; */
+    at += FILL_LINE;
+  }
+  /*@ assert last_whole: (n - FILL_LINE) % unit == 0 && n - FILL_LINE <= at; */
+  copy_at(dst, n - FILL_LINE, line, FILL_LINE);
+  /*@ assert from_line: \forall integer i; 0 <= i < FILL_LINE ==> dst[n - FILL_LINE + i] == line[i]; */
+  /*@ assert shifted: \forall integer i; 0 <= i < FILL_LINE ==>
+        (n - FILL_LINE + i) % unit == i % unit; */
+  /*@ assert last: \forall integer p; n - FILL_LINE <= p < n ==> dst[p] == \at(src[p % unit], Pre); */
+  /*@ assert all: \forall integer p; 0 <= p < n ==> dst[p] == \at(src[p % unit], Pre); */
+}
+
 /* fill copies of a unit-sized run (2, 4, 8 or 16 bytes) in a block of at most UNIT_FILL_MAX
-   bytes (write_copies), from one splat of the run (SPLAT_UNIT bytes, splat_unit): stores of
+   bytes (copy_run), from one splat of the run (SPLAT_UNIT bytes, splat_unit): stores of
    16 bytes from the start, the last one ending at the block's end, overlapping the one before
    (every store starts at a multiple of unit, which divides 16 and the block, so it holds the
    same bytes there); a block shorter than 16 bytes takes two stores of 8 or 4, the second one
@@ -1525,24 +1641,56 @@ static inline void fill_units(char *dst, const char *src, size_t unit, size_t fi
   }
 }
 
-/* Whether copy_run stores the run unit by unit: a run of one copy_unit store in a block of at most
-   UNIT_FILL_MAX bytes. A function of its own, so that copy_run's proof has two paths, not one
+/* fill copies of a unit-sized run in a block longer than UNIT_FILL_MAX (copy_run): one call of
+   fill_unit_lines per unit size, each inlined with its constant. */
+/*@ requires unit == 2 || unit == 4 || unit == 8 || unit == 16;
+    requires fill >= 1 && UNIT_FILL_MAX < fill * unit <= SIZE_MAX;
+    requires \valid(dst + (0 .. fill * unit - 1));
+    requires \valid_read(src + (0 .. unit - 1));
+    requires \separated(dst + (0 .. fill * unit - 1), src + (0 .. unit - 1));
+    assigns dst[0 .. fill * unit - 1];
+    ensures repeats: \forall integer p; 0 <= p < fill * unit ==> dst[p] == \old(src[p % unit]);
+*/
+SONNX_INLINE_IN_CLONES
+static inline void fill_long_units(char *dst, const char *src, size_t unit, size_t fill)
+{
+  /*@ ghost lemma_mod_mul(); */
+  /*@ assert whole_units: (fill * unit) % unit == 0; */
+  switch (unit) {
+  case 2u:
+    fill_unit_lines(dst, src, 2u, fill * unit);
+    break;
+  case 4u:
+    fill_unit_lines(dst, src, 4u, fill * unit);
+    break;
+  case 8u:
+    fill_unit_lines(dst, src, 8u, fill * unit);
+    break;
+  default:
+    fill_unit_lines(dst, src, 16u, fill * unit);
+    break;
+  }
+}
+
+/* Whether copy_run stores the run unit by unit (fill_units): a run of one copy_unit store, in a
+   block of at most UNIT_FILL_MAX bytes or written by plain stores (fill_unit_lines stores no
+   streaming line). A function of its own, so that copy_run's proof has two paths, not one
    per size of the condition. */
 /*@ requires fill * run_bytes <= SIZE_MAX;
     assigns \nothing;
     ensures \result <==>
       ((run_bytes == 2 || run_bytes == 4 || run_bytes == 8 || run_bytes == 16) &&
-       fill * run_bytes <= UNIT_FILL_MAX);
+       (fill * run_bytes <= UNIT_FILL_MAX || !stream));
 */
-static bool stores_units(size_t run_bytes, size_t fill)
+static bool stores_units(size_t run_bytes, size_t fill, bool stream)
 {
   return ((run_bytes == 2u) || (run_bytes == 4u) || (run_bytes == 8u) || (run_bytes == 16u)) &&
-         ((fill * run_bytes) <= UNIT_FILL_MAX);
+         (((fill * run_bytes) <= UNIT_FILL_MAX) || !stream);
 }
 
-/* write_copies without a pattern, for a run of two bytes or more: a unit-sized run in a block
-   of at most UNIT_FILL_MAX bytes stored fill times (fill_units), any other run copied once and
-   then replicated by growing copies. */
+/* write_copies without a pattern, for a run of two bytes or more: a unit-sized run stored fill
+   times (fill_units, or fill_long_units past UNIT_FILL_MAX bytes, unless streamed), any other
+   run copied once and then replicated by growing copies. */
 /*@ requires run_bytes >= 2 && fill >= 1 && fill * run_bytes <= SIZE_MAX;
     requires \valid(dst + (0 .. fill * run_bytes - 1));
     requires \valid_read(src + (0 .. run_bytes - 1));
@@ -1554,8 +1702,12 @@ static bool stores_units(size_t run_bytes, size_t fill)
 SONNX_INLINE_IN_CLONES
 static inline void copy_run(char *dst, const char *src, size_t run_bytes, size_t fill, bool stream)
 {
-  if (stores_units(run_bytes, fill)) {
-    fill_units(dst, src, run_bytes, fill);
+  if (stores_units(run_bytes, fill, stream)) {
+    if ((fill * run_bytes) <= UNIT_FILL_MAX) {
+      fill_units(dst, src, run_bytes, fill);
+    } else {
+      fill_long_units(dst, src, run_bytes, fill);
+    }
     /*@ assert from_units: \forall integer p; 0 <= p < fill * run_bytes ==>
           dst[p] == \at(src[p % run_bytes], Pre); */
   } else {
@@ -2112,7 +2264,10 @@ void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_s
   /* The run's fill period, kept when the block holds two of them (FILL_PATTERN_MIN). */
   const size_t run_period =
     ((run_bytes >= 2u) && (block_bytes >= FILL_PATTERN_MIN)) ? fill_period(run_bytes) : 0u;
-  const size_t period = (run_period <= (block_bytes / 2u)) ? run_period : 0u;
+  /* Unit runs (splats) in blocks stored plain, short of a rep movsb fill: lines of splats
+     (fill_unit_lines), no pattern. */
+  const bool unit_lines = !stream && splats(run_bytes) && (block_bytes < UNIT_LINES_MAX);
+  const size_t period = (!unit_lines && (run_period <= (block_bytes / 2u))) ? run_period : 0u;
   /* A pattern is laid out one run longer than its period (fill_aligned). */
   const size_t laid = (period != 0u) ? period + run_bytes : 0u;
   /*@ assert laid_bound: period != 0 ==>
