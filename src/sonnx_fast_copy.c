@@ -20,8 +20,10 @@
  * in a context of its own: copied_axes and stretched_axes find m and k; write_block_at
  * writes one block (write_block: the bytes) and extends the element relation over it,
  * from the row-major lemmas of spec/acsl/row_major_lemmas.h (block, stretched and
- * copied axes); sonnx_fast_copy chains the blocks, carries each one's source and, for
- * a block filled from a pattern, lays out the next block's pattern one block ahead.
+ * copied axes); write_blocks chains the blocks, carries each one's source and, for
+ * a block filled from a pattern, lays out the next block's pattern one block ahead;
+ * sonnx_fast_copy finds the blocks and calls write_blocks, once with a pattern and
+ * once without, each inlined with its own constants.
  *
  * An output of SONNX_STREAM_MIN_BYTES or more is written by streaming stores, whole cache lines
  * only (issue 34). The two primitives WP does not see, stream_store with its fence and
@@ -342,7 +344,8 @@ static inline bool movsb_fast(void)
    call, best of 5 alternated rounds of 9, doubling -> unit stores): (4,1) -> (4,4) 70 -> 47,
    (1,4) -> (4,4) 42 -> 30, (4,1,4) -> (4,4,4) 85 -> 53, (16,1) -> (16,4) 214 -> 131, (8,1) ->
    (8,8) 142 -> 94. With 256-byte blocks, (4,1) -> (4,64) went from 150-250 to 370-460 ns (64
-   stores of 4 bytes a block are slower than doubling), so the limit is one cache line. */
+   stores of 4 bytes a block are slower than doubling), so the limit is one cache line. Longer
+   blocks of such a run, unless streamed, are filled by lines of splats (fill_unit_lines). */
 #define UNIT_FILL_MAX 64u
 
 /* A block is filled from a pattern when it holds at least two of the pattern's periods (so at
@@ -366,6 +369,23 @@ static inline bool movsb_fast(void)
       period % FILL_STORE == 0 && period % run_bytes == 0 && laid == period + run_bytes &&
       \valid_read(pattern + (0 .. laid - 1)) &&
       \forall integer t; 0 <= t < laid ==> pattern[t] == src[t % run_bytes];
+*/
+
+/* run_pattern from its parts, in a context of its own (for a period that is not 0): write_blocks
+   proves each part, and in its context the provers did not put them together (z3 gave up, cvc4
+   ran out of time). */
+/*@ ghost
+  /@ requires period != 0 ==> 1 <= run * es <= period <= FILL_PERIOD_MAX && FILL_LINE <= period;
+     requires period != 0 ==> period % FILL_STORE == 0 && period % (run * es) == 0 &&
+       laid == period + run * es;
+     requires period != 0 ==> \valid_read(pattern + (0 .. laid - 1));
+     requires period != 0 ==> \forall integer t; 0 <= t < laid ==>
+       pattern[t] == (xb + src * es)[t % (run * es)];
+     assigns \nothing;
+     ensures period != 0 ==> run_pattern(pattern, period, laid, xb + src * es, run * es);
+  @/
+  static void lemma_run_pattern(char *pattern, size_t period, size_t laid, char *xb, size_t src,
+                                size_t es, size_t run) { }
 */
 
 /* memcpy to an offset, its bytes stated at the destination's own index p. memcpy's
@@ -786,9 +806,11 @@ static bool splats(size_t es)
   return (es == 2u) || (es == 4u) || (es == 8u) || (es == 16u);
 }
 
-/* SPLAT_UNIT bytes repeating the element: the element once, then doubled in place. Every copy
-   has a constant size in each case, so that GCC builds the unit in a vector register (one load
-   and a shuffle) instead of in memory. */
+/* SPLAT_UNIT bytes repeating the element: one copy of the element per place, each of a constant
+   size, so that GCC builds the unit in a vector register (a broadcast load: vpbroadcastw,
+   vpshufd, vmovddup) instead of in memory. Doubled in place (copies of the unit's own first
+   bytes), GCC kept the 4-byte splat in memory for fill_unit_lines' line, and the line's 32-byte
+   loads then waited on its narrower stores (a failed store forward). */
 /*@ requires es == 2 || es == 4 || es == 8 || es == 16;
     requires \valid(unit + (0 .. SPLAT_UNIT - 1));
     requires \valid_read(elem + (0 .. es - 1));
@@ -802,22 +824,34 @@ static inline void splat_unit(char *unit, const char *elem, size_t es)
   switch (es) {
   case 2u:
     copy_at(unit, 0u, elem, 2u);
-    copy_at(unit, 2u, unit, 2u);
-    /*@ assert two_4: \forall integer i; 0 <= i < 4 ==> unit[i] == \at(elem[i % 2], Pre); */
-    copy_at(unit, 4u, unit, 4u);
+    copy_at(unit, 2u, elem, 2u);
+    copy_at(unit, 4u, elem, 2u);
+    copy_at(unit, 6u, elem, 2u);
     /*@ assert two_8: \forall integer i; 0 <= i < 8 ==> unit[i] == \at(elem[i % 2], Pre); */
-    copy_at(unit, 8u, unit, 8u);
+    copy_at(unit, 8u, elem, 2u);
+    /*@ ghost lemma_block_offsets(8u, 4u, 2u); */
+    /*@ assert pair_8: \forall integer u; 8 <= u < 10 ==> unit[u] == \at(elem[u % 2], Pre); */
+    copy_at(unit, 10u, elem, 2u);
+    /*@ ghost lemma_block_offsets(10u, 5u, 2u); */
+    /*@ assert pair_10: \forall integer u; 10 <= u < 12 ==> unit[u] == \at(elem[u % 2], Pre); */
+    copy_at(unit, 12u, elem, 2u);
+    /*@ ghost lemma_block_offsets(12u, 6u, 2u); */
+    /*@ assert pair_12: \forall integer u; 12 <= u < 14 ==> unit[u] == \at(elem[u % 2], Pre); */
+    copy_at(unit, 14u, elem, 2u);
+    /*@ ghost lemma_block_offsets(14u, 7u, 2u); */
+    /*@ assert pair_14: \forall integer u; 14 <= u < 16 ==> unit[u] == \at(elem[u % 2], Pre); */
     /*@ assert two: \forall integer i; 0 <= i < SPLAT_UNIT ==> unit[i] == \at(elem[i % 2], Pre); */
     break;
   case 4u:
     copy_at(unit, 0u, elem, 4u);
-    copy_at(unit, 4u, unit, 4u);
-    copy_at(unit, 8u, unit, 8u);
+    copy_at(unit, 4u, elem, 4u);
+    copy_at(unit, 8u, elem, 4u);
+    copy_at(unit, 12u, elem, 4u);
     /*@ assert four: \forall integer i; 0 <= i < SPLAT_UNIT ==> unit[i] == \at(elem[i % 4], Pre); */
     break;
   case 8u:
     copy_at(unit, 0u, elem, 8u);
-    copy_at(unit, 8u, unit, 8u);
+    copy_at(unit, 8u, elem, 8u);
     /*@ assert eight: \forall integer i; 0 <= i < SPLAT_UNIT ==> unit[i] == \at(elem[i % 8], Pre); */
     break;
   default:
@@ -1248,6 +1282,13 @@ static inline void fill_stores(char *dst, const char *pattern, size_t total, siz
 #error "a fill's seed is at least MOVSB_DISTANCE bytes"
 #endif
 
+/* Blocks of a unit run (2, 4, 8 or 16 bytes) shorter than this are filled by lines of splats
+   (fill_unit_lines), longer ones from a pattern (fill_from_pattern), where rep movsb takes
+   over from stores (at MOVSB_PERIODS one-line periods and MOVSB_MIN bytes more). At 2 MiB,
+   () -> (524288) float32 by lines of splats took 55300-56800 ns against 47100-49200 from a
+   pattern (memset 50100-55400; Intel Xeon, 2026-12-07). */
+#define UNIT_LINES_MAX ((MOVSB_PERIODS * FILL_LINE) + MOVSB_MIN)
+
 /* A fill: stores (fill_stores), or stores of its first MOVSB_PERIODS periods repeated by
    `rep movsb` when it is plain and long enough (MOVSB_MIN bytes more) on a processor where
    that is faster (movsb_fast). */
@@ -1427,8 +1468,108 @@ static inline void fill_aligned(char *dst, const char *pattern, size_t es, size_
   }
 */
 
-/* fill copies of a unit-sized run (2, 4, 8 or 16 bytes), one copy_unit store each: a block of
-   at most UNIT_FILL_MAX bytes (write_copies). No read of the output. */
+/* A line of four splats of the run (splat_unit), for fill_unit_lines: a function of its own, so
+   that its offsets' remainders stay out of the context of fill_unit_lines' stores. */
+/*@ requires unit == 2 || unit == 4 || unit == 8 || unit == 16;
+    requires \valid(line + (0 .. FILL_LINE - 1));
+    requires \valid_read(src + (0 .. unit - 1));
+    requires \separated(line + (0 .. FILL_LINE - 1), src + (0 .. unit - 1));
+    assigns line[0 .. FILL_LINE - 1];
+    ensures splats: \forall integer i; 0 <= i < FILL_LINE ==> line[i] == \old(src[i % unit]);
+*/
+SONNX_INLINE_IN_CLONES
+static inline void splat_line(char *line, const char *src, size_t unit)
+{
+  char s[SPLAT_UNIT];
+  splat_unit(s, src, unit);
+  /*@ assert splat: \forall integer i; 0 <= i < SPLAT_UNIT ==> s[i] == \at(src[i % unit], Pre); */
+  copy_at(line, 0u, s, SPLAT_UNIT);
+  copy_at(line, 16u, s, SPLAT_UNIT);
+  copy_at(line, 32u, s, SPLAT_UNIT);
+  copy_at(line, 48u, s, SPLAT_UNIT);
+  /* Each splat's byte p is s[p - a] at a = 0, 16, 32, 48, a multiple of unit: the run's byte
+     (p - a) % unit == p % unit (lemma_mod_shift). */
+  /*@ assert d16: 16 % unit == 0; */
+  /*@ assert d32: 32 % unit == 0; */
+  /*@ assert d48: 48 % unit == 0; */
+  /*@ assert d64: FILL_LINE % unit == 0; */
+  /*@ ghost lemma_mod_shift(); */
+  /*@ assert shift16: \forall integer p; 16 <= p < 32 ==> (p - 16) % unit == p % unit; */
+  /*@ assert shift32: \forall integer p; 32 <= p < 48 ==> (p - 32) % unit == p % unit; */
+  /*@ assert shift48: \forall integer p; 48 <= p < 64 ==> (p - 48) % unit == p % unit; */
+  /*@ assert line0: \forall integer p; 0 <= p < 16 ==> line[p] == \at(src[p % unit], Pre); */
+  /*@ assert line16: \forall integer p; 16 <= p < 32 ==> line[p] == \at(src[p % unit], Pre); */
+  /*@ assert line32: \forall integer p; 32 <= p < 48 ==> line[p] == \at(src[p % unit], Pre); */
+  /*@ assert line48: \forall integer p; 48 <= p < 64 ==> line[p] == \at(src[p % unit], Pre); */
+  /*@ assert line: \forall integer i; 0 <= i < FILL_LINE ==> line[i] == \at(src[i % unit], Pre); */
+}
+
+/* fill_long_units' fill of a block longer than UNIT_FILL_MAX, plain stores: a line of four
+   splats of the run (SPLAT_UNIT bytes, splat_unit), stored once at the block's start, then
+   FILL_STORE bytes at a time from the first STORE_ALIGN boundary (FILL_LINE bytes per step),
+   and once more ending at the block's end, overlapping what is before it. Every store starts
+   at a multiple of unit (unit divides 16, hence the line and the block), so it holds the
+   same bytes where stores overlap. An output whose boundary is not at a multiple of unit
+   from it (its address not a multiple of the element size) is stored from its start,
+   unaligned. Called with unit a constant (fill_long_units), so that the line is one broadcast
+   in vector registers. Before, such a block was laid out in a pattern one block ahead and
+   filled from it (fill_aligned): (4,1) -> (4,64) float32 went from 52.5 to 38 ns a call,
+   (16,1) -> (16,256) from 251 to 168 (memset 76), (256,1) -> (256,256) from 5160 to 4790
+   (memset 4620), () -> (256) from 30 to 24 (sonnx_broadcast_to, median of 31 rounds
+   interleaved with memset, Intel Xeon, 2026-12-07). */
+/*@ requires unit == 2 || unit == 4 || unit == 8 || unit == 16;
+    requires FILL_LINE <= n && n % unit == 0;
+    requires \valid(dst + (0 .. n - 1));
+    requires \valid_read(src + (0 .. unit - 1));
+    requires \separated(dst + (0 .. n - 1), src + (0 .. unit - 1));
+    assigns dst[0 .. n - 1];
+    ensures repeats: \forall integer p; 0 <= p < n ==> dst[p] == \old(src[p % unit]);
+*/
+SONNX_INLINE_IN_CLONES
+static inline void fill_unit_lines(char *dst, const char *src, size_t unit, size_t n)
+{
+  char line[FILL_LINE]; /* the bytes of every store */
+  splat_line(line, src, unit);
+  /*@ assert line: \forall integer i; 0 <= i < FILL_LINE ==> line[i] == \at(src[i % unit], Pre); */
+  /*@ assert d64: FILL_LINE % unit == 0; */
+  /*@ ghost lemma_mod_shift(); */
+  const size_t head = store_head(dst, n);
+  size_t at = ((head % unit) == 0u) ? head : 0u;
+  copy_at(dst, 0u, line, FILL_LINE);
+  /*@ assert first: \forall integer p; 0 <= p < FILL_LINE ==> dst[p] == \at(src[p % unit], Pre); */
+  /*@ loop invariant 0 <= at <= n && at % unit == 0;
+      loop invariant line_kept: \forall integer i; 0 <= i < FILL_LINE ==> line[i] == \at(src[i % unit], Pre);
+      loop invariant filled: \forall integer p; 0 <= p < at ==> dst[p] == \at(src[p % unit], Pre);
+      loop assigns at, dst[0 .. n - 1];
+      loop variant n - at;
+  */
+  while ((n - at) > FILL_LINE) {
+    store_line(dst, at, line, false);
+    store_line(dst, at + FILL_STORE, line + FILL_STORE, false);
+    /*@ assert from_line: \forall integer i; 0 <= i < FILL_LINE ==> dst[at + i] == line[i]; */
+    /*@ assert shifted: \forall integer i; 0 <= i < FILL_LINE ==> (at + i) % unit == i % unit; */
+    /*@ assert stored: \forall integer p; at <= p < at + FILL_LINE ==>
+          dst[p] == \at(src[p % unit], Pre); */
+    /*@ assert next_whole: (at + FILL_LINE) % unit == 0; */
+    at += FILL_LINE;
+  }
+  /*@ assert last_whole: (n - FILL_LINE) % unit == 0 && n - FILL_LINE <= at; */
+  copy_at(dst, n - FILL_LINE, line, FILL_LINE);
+  /*@ assert from_line: \forall integer i; 0 <= i < FILL_LINE ==> dst[n - FILL_LINE + i] == line[i]; */
+  /*@ assert shifted: \forall integer i; 0 <= i < FILL_LINE ==>
+        (n - FILL_LINE + i) % unit == i % unit; */
+  /*@ assert last: \forall integer p; n - FILL_LINE <= p < n ==> dst[p] == \at(src[p % unit], Pre); */
+  /*@ assert all: \forall integer p; 0 <= p < n ==> dst[p] == \at(src[p % unit], Pre); */
+}
+
+/* fill copies of a unit-sized run (2, 4, 8 or 16 bytes) in a block of at most UNIT_FILL_MAX
+   bytes (copy_run), from one splat of the run (SPLAT_UNIT bytes, splat_unit): stores of
+   16 bytes from the start, the last one ending at the block's end, overlapping the one before
+   (every store starts at a multiple of unit, which divides 16 and the block, so it holds the
+   same bytes there); a block shorter than 16 bytes takes two stores of 8 or 4, the second one
+   ending at its end, or one of 2. No read of the output. One copy_unit store per copy of the
+   run before, each behind a switch on its size: (4,1) -> (4,4) float32 went from 601 to 524
+   instructions a call, () -> (16) from 393 to 323 (callgrind, sonnx_broadcast_to, 2026-12-07). */
 /*@ requires unit == 2 || unit == 4 || unit == 8 || unit == 16;
     requires fill >= 1 && fill * unit <= UNIT_FILL_MAX;
     requires \valid(dst + (0 .. fill * unit - 1));
@@ -1440,41 +1581,116 @@ static inline void fill_aligned(char *dst, const char *pattern, size_t es, size_
 SONNX_INLINE_IN_CLONES
 static inline void fill_units(char *dst, const char *src, size_t unit, size_t fill)
 {
-  size_t at = 0; /* j * unit: the first byte of copy j */
-  /*@ loop invariant 0 <= j <= fill && at == j * unit;
-      loop invariant filled: \forall integer p; 0 <= p < at ==> dst[p] == \at(src[p % unit], Pre);
-      loop assigns j, at, dst[0 .. fill * unit - 1];
-      loop variant fill - j;
-  */
-  for (size_t j = 0; j < fill; j++) {
-    /*@ ghost lemma_mul_le_mono(fill, j + 1u, unit); */
-    /*@ ghost lemma_mul_distrib(j, 1u, unit); */
-    /*@ assert inside: at + unit <= fill * unit; */
-    copy_unit(dst, at, src, unit);
-    /*@ ghost lemma_block_offsets(at, j, unit); */
-    /*@ assert copy: \forall integer p; at <= p < at + unit ==> dst[p] == \at(src[p % unit], Pre); */
-    at += unit;
+  char s[SPLAT_UNIT]; /* the run repeated: the bytes of every store */
+  splat_unit(s, src, unit);
+  /*@ assert splat: \forall integer i; 0 <= i < SPLAT_UNIT ==> s[i] == \at(src[i % unit], Pre); */
+  const size_t n = fill * unit;
+  /* Every store starts at a multiple of unit a, so its byte i is the run's byte
+     (a + i) % unit == i % unit (lemma_mod_shift). */
+  /*@ ghost lemma_mod_shift(); */
+  /*@ ghost lemma_mod_mul(); */
+  /*@ ghost lemma_mul_le_mono(fill, 1u, unit); */
+  /*@ assert whole: n % unit == 0 && unit <= n; */
+  /*@ assert divides: 16 % unit == 0; */
+  if (n >= SPLAT_UNIT) {
+    size_t at = 0;
+    /*@ loop invariant 0 <= at <= n && at % unit == 0;
+        loop invariant filled: \forall integer p; 0 <= p < at ==> dst[p] == \at(src[p % unit], Pre);
+        loop assigns at, dst[0 .. n - 1];
+        loop variant n - at;
+    */
+    while ((n - at) > SPLAT_UNIT) {
+      copy_at(dst, at, s, SPLAT_UNIT);
+      /*@ assert from_s: \forall integer i; 0 <= i < SPLAT_UNIT ==> dst[at + i] == s[i]; */
+      /*@ assert shifted: \forall integer i; 0 <= i < SPLAT_UNIT ==> (at + i) % unit == i % unit; */
+      /*@ assert stored: \forall integer p; at <= p < at + SPLAT_UNIT ==>
+            dst[p] == \at(src[p % unit], Pre); */
+      at += SPLAT_UNIT;
+    }
+    /*@ assert last_whole: (n - SPLAT_UNIT) % unit == 0 && n - SPLAT_UNIT <= at; */
+    copy_at(dst, n - SPLAT_UNIT, s, SPLAT_UNIT);
+    /*@ assert from_s: \forall integer i; 0 <= i < SPLAT_UNIT ==> dst[n - SPLAT_UNIT + i] == s[i]; */
+    /*@ assert stored: \forall integer i; 0 <= i < SPLAT_UNIT ==>
+          dst[n - SPLAT_UNIT + i] == \at(src[i % unit], Pre); */
+    /*@ assert shifted: \forall integer i; 0 <= i < SPLAT_UNIT ==>
+          (n - SPLAT_UNIT + i) % unit == i % unit; */
+    /*@ assert last: \forall integer p; n - SPLAT_UNIT <= p < n ==> dst[p] == \at(src[p % unit], Pre); */
+    /*@ assert all: \forall integer p; 0 <= p < n ==> dst[p] == \at(src[p % unit], Pre); */
+  } else if (n >= 8u) {
+    /*@ assert eight: 8 % unit == 0 && (n - 8) % unit == 0; */
+    copy_at(dst, 0u, s, 8u);
+    /*@ assert first: \forall integer p; 0 <= p < 8 ==> dst[p] == \at(src[p % unit], Pre); */
+    copy_at(dst, n - 8u, s, 8u);
+    /*@ assert stored: \forall integer i; 0 <= i < 8 ==> dst[n - 8 + i] == \at(src[i % unit], Pre); */
+    /*@ assert shifted: \forall integer i; 0 <= i < 8 ==> (n - 8 + i) % unit == i % unit; */
+    /*@ assert last: \forall integer p; n - 8 <= p < n ==> dst[p] == \at(src[p % unit], Pre); */
+    /*@ assert all: \forall integer p; 0 <= p < n ==> dst[p] == \at(src[p % unit], Pre); */
+  } else if (n >= 4u) {
+    /*@ assert four: 4 % unit == 0 && (n - 4) % unit == 0; */
+    copy_at(dst, 0u, s, 4u);
+    /*@ assert first: \forall integer p; 0 <= p < 4 ==> dst[p] == \at(src[p % unit], Pre); */
+    copy_at(dst, n - 4u, s, 4u);
+    /*@ assert stored: \forall integer i; 0 <= i < 4 ==> dst[n - 4 + i] == \at(src[i % unit], Pre); */
+    /*@ assert shifted: \forall integer i; 0 <= i < 4 ==> (n - 4 + i) % unit == i % unit; */
+    /*@ assert last: \forall integer p; n - 4 <= p < n ==> dst[p] == \at(src[p % unit], Pre); */
+    /*@ assert all: \forall integer p; 0 <= p < n ==> dst[p] == \at(src[p % unit], Pre); */
+  } else {
+    /*@ assert two: n == 2 && unit == 2; */
+    copy_at(dst, 0u, s, 2u);
+    /*@ assert all: \forall integer p; 0 <= p < n ==> dst[p] == \at(src[p % unit], Pre); */
   }
 }
 
-/* Whether copy_run stores the run unit by unit: a run of one copy_unit store in a block of at most
-   UNIT_FILL_MAX bytes. A function of its own, so that copy_run's proof has two paths, not one
+/* fill copies of a unit-sized run in a block longer than UNIT_FILL_MAX (copy_run): one call of
+   fill_unit_lines per unit size, each inlined with its constant. */
+/*@ requires unit == 2 || unit == 4 || unit == 8 || unit == 16;
+    requires fill >= 1 && UNIT_FILL_MAX < fill * unit <= SIZE_MAX;
+    requires \valid(dst + (0 .. fill * unit - 1));
+    requires \valid_read(src + (0 .. unit - 1));
+    requires \separated(dst + (0 .. fill * unit - 1), src + (0 .. unit - 1));
+    assigns dst[0 .. fill * unit - 1];
+    ensures repeats: \forall integer p; 0 <= p < fill * unit ==> dst[p] == \old(src[p % unit]);
+*/
+SONNX_INLINE_IN_CLONES
+static inline void fill_long_units(char *dst, const char *src, size_t unit, size_t fill)
+{
+  /*@ ghost lemma_mod_mul(); */
+  /*@ assert whole_units: (fill * unit) % unit == 0; */
+  switch (unit) {
+  case 2u:
+    fill_unit_lines(dst, src, 2u, fill * unit);
+    break;
+  case 4u:
+    fill_unit_lines(dst, src, 4u, fill * unit);
+    break;
+  case 8u:
+    fill_unit_lines(dst, src, 8u, fill * unit);
+    break;
+  default:
+    fill_unit_lines(dst, src, 16u, fill * unit);
+    break;
+  }
+}
+
+/* Whether copy_run stores the run unit by unit (fill_units): a run of one copy_unit store, in a
+   block of at most UNIT_FILL_MAX bytes or written by plain stores (fill_unit_lines stores no
+   streaming line). A function of its own, so that copy_run's proof has two paths, not one
    per size of the condition. */
 /*@ requires fill * run_bytes <= SIZE_MAX;
     assigns \nothing;
     ensures \result <==>
       ((run_bytes == 2 || run_bytes == 4 || run_bytes == 8 || run_bytes == 16) &&
-       fill * run_bytes <= UNIT_FILL_MAX);
+       (fill * run_bytes <= UNIT_FILL_MAX || !stream));
 */
-static bool stores_units(size_t run_bytes, size_t fill)
+static bool stores_units(size_t run_bytes, size_t fill, bool stream)
 {
   return ((run_bytes == 2u) || (run_bytes == 4u) || (run_bytes == 8u) || (run_bytes == 16u)) &&
-         ((fill * run_bytes) <= UNIT_FILL_MAX);
+         (((fill * run_bytes) <= UNIT_FILL_MAX) || !stream);
 }
 
-/* write_copies without a pattern, for a run of two bytes or more: a unit-sized run in a block
-   of at most UNIT_FILL_MAX bytes stored fill times (fill_units), any other run copied once and
-   then replicated by growing copies. */
+/* write_copies without a pattern, for a run of two bytes or more: a unit-sized run stored fill
+   times (fill_units, or fill_long_units past UNIT_FILL_MAX bytes, unless streamed), any other
+   run copied once and then replicated by growing copies. */
 /*@ requires run_bytes >= 2 && fill >= 1 && fill * run_bytes <= SIZE_MAX;
     requires \valid(dst + (0 .. fill * run_bytes - 1));
     requires \valid_read(src + (0 .. run_bytes - 1));
@@ -1486,8 +1702,12 @@ static bool stores_units(size_t run_bytes, size_t fill)
 SONNX_INLINE_IN_CLONES
 static inline void copy_run(char *dst, const char *src, size_t run_bytes, size_t fill, bool stream)
 {
-  if (stores_units(run_bytes, fill)) {
-    fill_units(dst, src, run_bytes, fill);
+  if (stores_units(run_bytes, fill, stream)) {
+    if ((fill * run_bytes) <= UNIT_FILL_MAX) {
+      fill_units(dst, src, run_bytes, fill);
+    } else {
+      fill_long_units(dst, src, run_bytes, fill);
+    }
     /*@ assert from_units: \forall integer p; 0 <= p < fill * run_bytes ==>
           dst[p] == \at(src[p % run_bytes], Pre); */
   } else {
@@ -1850,60 +2070,57 @@ Laid: __attribute__((unused));
   */
 }
 
-/* The fast kernel: the output is outer blocks of axes k .. r-1 (stretched axes k .. m-1
-   over copied axes m .. r-1), each one run of x (count of m .. r-1 elements) repeated
-   over the stretched axes. Each block, in order, takes its run from the source of its
-   first element (source_offset, the row-major walk the reference kernel makes per
-   element), carried from block to block along axis k - 1 (see the end of the loop). */
-KERNEL_CLONES
-void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_shape z,
-                     size_t count_x, size_t count_z)
+/* The blocks of the output, in order: block q is elements q * block .. (q + 1) * block - 1,
+   its run taken from the source of its first element (source_offset, the row-major walk the
+   reference kernel makes per element), carried from block to block along axis k - 1 (see the
+   end of the loop). With a period, each block is filled from its pattern, block 0's laid out
+   in patterns on entry (sonnx_fast_copy). sonnx_fast_copy calls it twice, so that GCC inlines
+   one copy with period 0 and stream false: for blocks written without a pattern and not
+   streamed (every output under 128-byte blocks, the small calls of issue 34), the choices
+   each block made between pattern, memset, unit stores and copies fold away, and the loop
+   keeps the unit stores only. (4,1) -> (4,4) float32 went from 524 to 449 instructions a
+   call, (4,1,2) -> (4,2,2) from 556 to 481 (callgrind, sonnx_broadcast_to, 2026-12-07). */
+/*@ requires shape_readable(x) && shape_readable(z) && z.rank <= SONNX_MAX_RANK;
+    requires broadcasts_to(x, z);
+    requires \forall integer t; 0 <= t < z.rank ==> z.dims[t] >= 1;
+    requires \forall integer t; 0 <= t <= z.rank ==>
+      1 <= padded_block(x, z.rank, t) <= padded_block(x, z.rank, 0);
+    requires k <= m <= z.rank;
+    requires \forall integer t; k <= t < m ==> padded_dim(x, z.rank, t) == 1;
+    requires \forall integer t; m <= t < z.rank ==> padded_dim(x, z.rank, t) == z.dims[t];
+    requires k > 0 ==> padded_dim(x, z.rank, k - 1) == z.dims[k - 1];
+    requires run == count_from(z.dims, m, z.rank) && block == count_from(z.dims, k, z.rank);
+    requires es >= 1 && fill >= 1 && block == fill * run && 1 <= block <= count_z;
+    requires outer == count_from(z.dims, 0, k) && outer * block == count_z;
+    requires outer_size == (k > 0 ? z.dims[k - 1] : 1);
+    requires count_x == padded_block(x, z.rank, 0);
+    requires count_x * es <= SIZE_MAX && count_z * es <= SIZE_MAX;
+    requires \valid_read(xb + (0 .. count_x * es - 1));
+    requires \valid(zb + (0 .. count_z * es - 1));
+    requires \separated(zb + (0 .. count_z * es - 1), xb + (0 .. count_x * es - 1));
+    requires period != 0 ==> laid == period + run * es && 1 <= run * es <= period <= FILL_PERIOD_MAX &&
+      FILL_LINE <= period && period % FILL_STORE == 0 && period % (run * es) == 0 &&
+      laid <= PATTERN_LAID_MAX;
+    requires \valid(patterns + (0 .. 2 * PATTERN_LAID_MAX - 1));
+    requires \separated(patterns + (0 .. 2 * PATTERN_LAID_MAX - 1), zb + (0 .. count_z * es - 1),
+                        xb + (0 .. count_x * es - 1));
+    requires laid_0: period != 0 ==> \forall integer t; 0 <= t < laid ==> patterns[t] == xb[t % (run * es)];
+    assigns zb[0 .. count_z * es - 1], patterns[0 .. 2 * PATTERN_LAID_MAX - 1];
+    ensures elements_broadcast{Post, Post}(zb, (char *)xb, es, x, z, count_z);
+    ensures sources_inside(x, z, es, count_x, count_z);
+*/
+SONNX_INLINE_IN_CLONES
+static inline void write_blocks(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_shape z,
+                                size_t run, size_t fill, size_t block, size_t outer,
+                                size_t outer_size, char *patterns, size_t period, size_t laid,
+                                bool stream)
+  /*@ ghost (size_t k, size_t m, size_t count_x, size_t count_z) */
 {
-  (void)count_x; /* read by the proof only */
-  const axis_span copied = copied_axes(x, z);
-  const size_t m = copied.first;
-  const size_t run = copied.count;
-  const axis_span stretched = stretched_axes(x, z, m) /*@ ghost (run) */;
-  const size_t k = stretched.first;
-  const size_t fill = stretched.count;
-  /* A block, axes k .. r-1, is fill runs; count_z is a whole number of blocks. */
-  /*@ ghost lemma_count_grows(z.dims, k, z.rank); */
-  /*@ ghost lemma_count_grows(z.dims, m, z.rank); */
-  /*@ ghost lemma_count_grows(z.dims, k, m); */
-  /*@ assert block_fits: 1 <= fill * run <= count_z; */
-  const size_t block = fill * run;
-  /*@ ghost lemma_outer_count(z, k, block); */
-  const size_t outer = count_z / block;
-  /*@ assert outer_count: outer == count_from(z.dims, 0, k); */
-  /*@ assert outer_blocks: outer * block == count_z; */
   /*@ ghost lemma_mul_le_mono(count_z, block, es); */
   const size_t block_bytes = block * es;
-  /* Streaming stores for an output that does not stay in the cache (SONNX_STREAM_MIN_BYTES). */
-  const bool stream = (count_z * es) >= SONNX_STREAM_MIN_BYTES;
-  /* The size of axis k - 1: the blocks along it are run apart in x. With k == 0 there is
-     one block (outer == 1) and no next one. */
-  const size_t outer_size = (k > 0u) ? z.dims[k - 1u] : 1u;
-  /* Axis k - 1 stopped the stretched axes, so it is copied (broadcasts_to). */
-  /*@ assert above_copied: k > 0 ==> padded_dim(x, z.rank, k - 1) == z.dims[k - 1]; */
-  /*@ assert single_block: k == 0 ==> outer == 1; */
-  /* A block that is one short run filled from a pattern (columns, short-inner in make
-     bench) gets its pattern one block ahead: laid out before the previous block is
-     stored. A pattern loaded right after its byte stores cannot be forwarded from them
-     and waits until they commit, behind every output store still queued (one drain of
-     the store buffer per block, measured with perf); laid out a block ahead, they have
-     committed. period is 0 when blocks are written otherwise (write_copies). */
   /*@ ghost lemma_mul_le_mono(fill, 1, run); */
   /*@ ghost lemma_mul_le_mono(block, run, es); */
-  const size_t run_bytes = run * es;
-  /* The run's fill period, kept when the block holds two of them (FILL_PATTERN_MIN). */
-  const size_t run_period =
-    ((run_bytes >= 2u) && (block_bytes >= FILL_PATTERN_MIN)) ? fill_period(run_bytes) : 0u;
-  const size_t period = (run_period <= (block_bytes / 2u)) ? run_period : 0u;
-  /* A pattern is laid out one run longer than its period (fill_aligned). */
-  const size_t laid = (period != 0u) ? period + run_bytes : 0u;
-  /*@ assert laid_bound: period != 0 ==>
-        laid == period + run_bytes && 1 <= run_bytes <= period <= FILL_PERIOD_MAX && laid <= PATTERN_LAID_MAX; */
-  char patterns[2u * PATTERN_LAID_MAX]; /* the current block's, the next block's */
+  /*@ ghost size_t run_bytes = run * es; */
   size_t cur_at = 0;                   /* the current one: patterns + cur_at */
   size_t q = 0;
   size_t o = 0;     /* the block's first element, q * block */
@@ -1914,10 +2131,6 @@ void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_s
   /*@ ghost lemma_source_zero(x, z, 0u); */
   /*@ ghost lemma_block_digits(x, z, k, block, 0u, 0u, 0u); */
   /*@ ghost if (k > 0u) lemma_quot_unfold(z, 0u, k - 1u); */
-  if (period != 0u) {
-    /*@ ghost lemma_block_run_in_x(x, z, k, m, run, fill, block, 0u, 0u, 0u, es, count_x); */
-    lay_pattern(patterns, xb, run_bytes, laid) /*@ ghost (period) */;
-  }
   /*@ loop invariant 0 <= q <= outer;
       loop invariant o == q * block && o <= count_z;
       loop invariant z_at == o * es;
@@ -1973,6 +2186,12 @@ void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_s
     /*@ assert cur_pattern: period != 0 ==>
           \forall integer t; 0 <= t < laid ==> patterns[cur_at + t] == xb[src * es + t % run_bytes]; */
     /*@ assert cur_laid: period != 0 ==> laid == period + run * es && cur_at + laid <= 2 * PATTERN_LAID_MAX; */
+    /*@ assert cur_valid: period != 0 ==> \valid_read(patterns + cur_at + (0 .. laid - 1)); */
+    /*@ assert cur_period: period != 0 ==> 1 <= run * es <= period <= FILL_PERIOD_MAX &&
+          FILL_LINE <= period && period % FILL_STORE == 0 && period % (run * es) == 0; */
+    /*@ assert cur_bytes: period != 0 ==> \forall integer t; 0 <= t < laid ==>
+          (patterns + cur_at)[t] == ((char *)xb + src * es)[t % (run * es)]; */
+    /*@ ghost lemma_run_pattern(patterns + cur_at, period, laid, (char *)xb, src, es, run); */
     /*@ assert cur_pattern_run: period != 0 ==>
           run_pattern(patterns + cur_at, period, laid, (char *)xb + src * es, run * es); */
     /*@ assert cur_pattern_apart: period != 0 ==>
@@ -1996,6 +2215,75 @@ void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_s
   /*@ assert all_elements: o == count_z; */
   if (stream) {
     stream_fence(); /* the output's streaming stores before the caller's next store */
+  }
+}
+
+/* The fast kernel: the output is outer blocks of axes k .. r-1 (stretched axes k .. m-1
+   over copied axes m .. r-1), each one run of x (count of m .. r-1 elements) repeated
+   over the stretched axes, written block by block by write_blocks. */
+KERNEL_CLONES
+void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_shape z,
+                     size_t count_x, size_t count_z)
+{
+  (void)count_x; /* read by the proof only */
+  const axis_span copied = copied_axes(x, z);
+  const size_t m = copied.first;
+  const size_t run = copied.count;
+  const axis_span stretched = stretched_axes(x, z, m) /*@ ghost (run) */;
+  const size_t k = stretched.first;
+  const size_t fill = stretched.count;
+  /* A block, axes k .. r-1, is fill runs; count_z is a whole number of blocks. */
+  /*@ ghost lemma_count_grows(z.dims, k, z.rank); */
+  /*@ ghost lemma_count_grows(z.dims, m, z.rank); */
+  /*@ ghost lemma_count_grows(z.dims, k, m); */
+  /*@ assert block_fits: 1 <= fill * run <= count_z; */
+  const size_t block = fill * run;
+  /*@ ghost lemma_outer_count(z, k, block); */
+  const size_t outer = count_z / block;
+  /*@ assert outer_count: outer == count_from(z.dims, 0, k); */
+  /*@ assert outer_blocks: outer * block == count_z; */
+  /*@ ghost lemma_mul_le_mono(count_z, block, es); */
+  const size_t block_bytes = block * es;
+  /* Streaming stores for an output that does not stay in the cache (SONNX_STREAM_MIN_BYTES). */
+  const bool stream = (count_z * es) >= SONNX_STREAM_MIN_BYTES;
+  /* The size of axis k - 1: the blocks along it are run apart in x. With k == 0 there is
+     one block (outer == 1) and no next one. */
+  const size_t outer_size = (k > 0u) ? z.dims[k - 1u] : 1u;
+  /* Axis k - 1 stopped the stretched axes, so it is copied (broadcasts_to). */
+  /*@ assert above_copied: k > 0 ==> padded_dim(x, z.rank, k - 1) == z.dims[k - 1]; */
+  /*@ assert single_block: k == 0 ==> outer == 1; */
+  /* A block that is one short run filled from a pattern (columns, short-inner in make
+     bench) gets its pattern one block ahead: laid out before the previous block is
+     stored. A pattern loaded right after its byte stores cannot be forwarded from them
+     and waits until they commit, behind every output store still queued (one drain of
+     the store buffer per block, measured with perf); laid out a block ahead, they have
+     committed. period is 0 when blocks are written otherwise (write_copies). */
+  /*@ ghost lemma_mul_le_mono(fill, 1, run); */
+  /*@ ghost lemma_mul_le_mono(block, run, es); */
+  const size_t run_bytes = run * es;
+  /* The run's fill period, kept when the block holds two of them (FILL_PATTERN_MIN). */
+  const size_t run_period =
+    ((run_bytes >= 2u) && (block_bytes >= FILL_PATTERN_MIN)) ? fill_period(run_bytes) : 0u;
+  /* Unit runs (splats) in blocks stored plain, short of a rep movsb fill: lines of splats
+     (fill_unit_lines), no pattern. */
+  const bool unit_lines = !stream && splats(run_bytes) && (block_bytes < UNIT_LINES_MAX);
+  const size_t period = (!unit_lines && (run_period <= (block_bytes / 2u))) ? run_period : 0u;
+  /* A pattern is laid out one run longer than its period (fill_aligned). */
+  const size_t laid = (period != 0u) ? period + run_bytes : 0u;
+  /*@ assert laid_bound: period != 0 ==>
+        laid == period + run_bytes && 1 <= run_bytes <= period <= FILL_PERIOD_MAX && laid <= PATTERN_LAID_MAX; */
+  char patterns[2u * PATTERN_LAID_MAX]; /* the current block's, the next block's (write_blocks) */
+  if ((period == 0u) && !stream) {
+    write_blocks(xb, zb, es, x, z, run, fill, block, outer, outer_size, patterns, 0u, 0u, false)
+      /*@ ghost (k, m, count_x, count_z) */;
+  } else {
+    if (period != 0u) {
+      /*@ ghost lemma_source_zero(x, z, 0u); */
+      /*@ ghost lemma_block_run_in_x(x, z, k, m, run, fill, block, 0u, 0u, 0u, es, count_x); */
+      lay_pattern(patterns, xb, run_bytes, laid) /*@ ghost (period) */;
+    }
+    write_blocks(xb, zb, es, x, z, run, fill, block, outer, outer_size, patterns, period, laid, stream)
+      /*@ ghost (k, m, count_x, count_z) */;
   }
   /* The input bytes are those of the call: the relation holds against them, element
      by element (each source inside x, which the loop did not write). */

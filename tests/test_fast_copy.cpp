@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <doctest/doctest.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <utility>
@@ -203,11 +204,33 @@ bool three_blocks_match(size_t es, size_t fill)
   return std::equal(want.begin(), want.end(), fast.begin()) && fast.back() == 0;
 }
 
+// three_blocks_match with the output at byte offset off of a 64-byte boundary (a cache line, the
+// kernel's STORE_ALIGN), between guard bytes: true when every output byte is the spec's and the
+// 64 guard bytes on each side are still 0.
+bool three_blocks_match_at(size_t es, size_t fill, size_t off)
+{
+  const dims_t xd{3, 1};
+  const dims_t zd{3, fill};
+  const size_t cx = count_of(xd), cz = count_of(zd);
+  const std::vector<unsigned char> x = distinct_bytes(cx, es, 0);
+  const std::vector<unsigned char> want = spec_broadcast(xd, x, es, zd);
+  std::vector<unsigned char> buf(cz * es + 256, 0);
+  const size_t misalign = reinterpret_cast<std::uintptr_t>(buf.data()) % 64u;
+  const size_t start = (64u - misalign) % 64u + 64u + off; // 64 guard bytes at least before
+  sonnx_fast_copy(reinterpret_cast<const char *>(x.data()), reinterpret_cast<char *>(buf.data() + start), es,
+                  c_shape(xd), c_shape(zd), cx, cz);
+  const bool before = std::all_of(buf.begin(), buf.begin() + static_cast<std::ptrdiff_t>(start),
+                                  [](unsigned char b) { return b == 0; });
+  const auto end = buf.begin() + static_cast<std::ptrdiff_t>(start + cz * es);
+  const bool after = std::all_of(end, buf.end(), [](unsigned char b) { return b == 0; });
+  return before && after && std::equal(want.begin(), want.end(), buf.begin() + static_cast<std::ptrdiff_t>(start));
+}
+
 }  // namespace
 
 // The unit stores of a short block (fill_units, src/sonnx_fast_copy.c): a run of 2, 4, 8 or 16
 // bytes stretched into a block of at most UNIT_FILL_MAX (64) bytes is stored copy by copy;
-// one copy more and the block is copied and replicated. Each unit size at the block sizes
+// one copy more and it is stored by lines of splats (fill_unit_lines). Each unit size at the sizes
 // around 64 bytes and at the smallest, on three blocks (x (3,1) -> z (3,fill)), beside the
 // odd sizes that never take it (3, 12: the copy path), with a guard byte after the output.
 // The oracle is the spec transcription spec_broadcast.
@@ -224,6 +247,59 @@ TEST_CASE("fast kernel: unit stores up to 64-byte blocks, and one copy past them
     }
   }
   CHECK(compared == 6 * 5);
+}
+
+// fill_units' overlapping stores (src/sonnx_fast_copy.c): every block a unit-sized run fills
+// by unit stores, each unit (2, 4, 8, 16 bytes) at every copy count up to 64 bytes, so that
+// each store width (16, 8, 4, 2) runs with its last store overlapping the one before by every
+// whole number of units, and the 16-byte loop runs 0 to 3 times before it. Three blocks
+// (x (3,1) -> z (3,fill)) with a guard byte after the output; the oracle is the spec
+// transcription spec_broadcast.
+// @req SONNX-ELEM LIB-ROWMAJOR
+TEST_CASE("fast kernel: unit fills of every length up to 64 bytes, overlapping stores")
+{
+  size_t compared = 0;
+  for (size_t es : {2u, 4u, 8u, 16u}) {
+    for (size_t fill = 1; fill * es <= 64u; ++fill) {
+      INFO("es " << es << ", fill " << fill << " (" << fill * es << "-byte blocks)");
+      REQUIRE(three_blocks_match(es, fill));
+      ++compared;
+    }
+  }
+  CHECK(compared == 32 + 16 + 8 + 4);
+}
+
+// fill_unit_lines (src/sonnx_fast_copy.c): a unit-sized run (2, 4, 8, 16 bytes) in a block longer
+// than 64 bytes, stored plain, is stored a line of splats at a time: once at the block's start,
+// then aligned from the first 64-byte boundary, then once ending at the block's end. Every
+// block length from 65 to 320 bytes (the aligned loop 0 to 4 times, the last store overlapping
+// it by every whole number of units) at every offset of the output from a cache line, 0 to
+// 63: offsets that are not a multiple of the unit take the unaligned path. Then the lengths
+// around UNIT_LINES_MAX (8704 bytes; longer blocks are filled from a pattern). Three blocks
+// (x (3,1) -> z (3,fill)) between 64 guard bytes; the oracle is the spec transcription
+// spec_broadcast.
+// @req SONNX-ELEM LIB-ROWMAJOR
+TEST_CASE("fast kernel: lines of splats past 64 bytes, at every offset from a cache line")
+{
+  size_t compared = 0;
+  for (size_t es : {2u, 4u, 8u, 16u}) {
+    for (size_t fill = 64u / es + 1u; fill * es <= 320u; ++fill) {
+      for (size_t off = 0; off < 64u; ++off) {
+        INFO("es " << es << ", fill " << fill << " (" << fill * es << "-byte blocks), offset " << off);
+        REQUIRE(three_blocks_match_at(es, fill, off));
+        ++compared;
+      }
+    }
+    const size_t limit = 8704u / es;
+    for (size_t fill : {limit - 1u, limit, limit + 1u}) {
+      for (size_t off : {size_t{0}, size_t{1}, size_t{16}, size_t{17}, size_t{63}}) {
+        INFO("es " << es << ", fill " << fill << " (" << fill * es << "-byte blocks), offset " << off);
+        REQUIRE(three_blocks_match_at(es, fill, off));
+        ++compared;
+      }
+    }
+  }
+  CHECK(compared == (128u + 64u + 32u + 16u) * 64u + 4u * 15u);
 }
 
 // The pattern fills of short blocks (src/sonnx_fast_copy.c, FILL_PATTERN_MIN): a block of at
@@ -340,7 +416,10 @@ TEST_CASE("fast kernel: outputs at every offset from a 64-byte boundary")
 // half-line store lies past the last whole line. Columns of 1040 and 1032 bytes from 16 bytes
 // past a boundary: each block starts at another offset from a line, and its head and tail are
 // streamed (stream_edge) when they are whole 16-byte pieces (all of the 1040-byte blocks, every
-// other 1032-byte one) and plain otherwise. Guard bytes on both sides; the oracle is
+// other 1032-byte one) and plain otherwise. Columns of 64 and 96 bytes, unit runs of 4 bytes:
+// the 64-byte blocks stored by 16-byte unit stores (fill_units), the 96-byte ones, too short
+// for a pattern, copied and replicated with streaming stores (stores_units: lines of splats,
+// fill_long_units, store plain only). Guard bytes on both sides; the oracle is
 // spec_broadcast.
 // @req SONNX-ELEM LIB-ROWMAJOR
 TEST_CASE("fast kernel: outputs past the streaming threshold")
@@ -353,7 +432,8 @@ TEST_CASE("fast kernel: outputs past the streaming threshold")
                        {{27963, 1, 3}, {27963, 50, 3}, 16}, {{}, {4194304}, 16},
                        {{}, {4194304}, 48},                 {{4096, 1, 32}, {4096, 32, 32}, 16},
                        {{1, 3}, {1398108, 3}, 16},          {{16200, 1}, {16200, 260}, 16},
-                       {{16300, 1}, {16300, 258}, 16}};
+                       {{16300, 1}, {16300, 258}, 16},      {{262144, 1}, {262144, 16}, 16},
+                       {{174763, 1}, {174763, 24}, 16}};
   for (const one &c : cases) {
     const size_t es = 4;
     const size_t cx = count_of(c.x), cz = count_of(c.z);
