@@ -189,41 +189,38 @@ TEST_CASE("fast kernel: element and block fills, every size class")
 namespace {
 
 // sonnx_fast_copy of x (3,1) -> z (3,fill), three blocks of fill copies of one es-byte element,
-// against the spec transcription spec_broadcast, into a buffer one guard byte longer: true when
-// every output byte is the spec's and the guard byte is still 0.
-bool three_blocks_match(size_t es, size_t fill)
+// into buf (all 0) from byte start, against the spec transcription spec_broadcast: true when
+// every output byte is the spec's and every other byte of buf, the guards, is still 0.
+bool three_blocks_into(size_t es, size_t fill, std::vector<unsigned char> &buf, size_t start)
 {
   const dims_t xd{3, 1};
   const dims_t zd{3, fill};
   const size_t cx = count_of(xd), cz = count_of(zd);
   const std::vector<unsigned char> x = distinct_bytes(cx, es, 0);
   const std::vector<unsigned char> want = spec_broadcast(xd, x, es, zd);
-  std::vector<unsigned char> fast(cz * es + 1, 0);
-  sonnx_fast_copy(reinterpret_cast<const char *>(x.data()), reinterpret_cast<char *>(fast.data()), es,
-                  c_shape(xd), c_shape(zd), cx, cz);
-  return std::equal(want.begin(), want.end(), fast.begin()) && fast.back() == 0;
-}
-
-// three_blocks_match with the output at byte offset off of a 64-byte boundary (a cache line, the
-// kernel's STORE_ALIGN), between guard bytes: true when every output byte is the spec's and the
-// 64 guard bytes on each side are still 0.
-bool three_blocks_match_at(size_t es, size_t fill, size_t off)
-{
-  const dims_t xd{3, 1};
-  const dims_t zd{3, fill};
-  const size_t cx = count_of(xd), cz = count_of(zd);
-  const std::vector<unsigned char> x = distinct_bytes(cx, es, 0);
-  const std::vector<unsigned char> want = spec_broadcast(xd, x, es, zd);
-  std::vector<unsigned char> buf(cz * es + 256, 0);
-  const size_t misalign = reinterpret_cast<std::uintptr_t>(buf.data()) % 64u;
-  const size_t start = (64u - misalign) % 64u + 64u + off; // 64 guard bytes at least before
   sonnx_fast_copy(reinterpret_cast<const char *>(x.data()), reinterpret_cast<char *>(buf.data() + start), es,
                   c_shape(xd), c_shape(zd), cx, cz);
-  const bool before = std::all_of(buf.begin(), buf.begin() + static_cast<std::ptrdiff_t>(start),
-                                  [](unsigned char b) { return b == 0; });
-  const auto end = buf.begin() + static_cast<std::ptrdiff_t>(start + cz * es);
-  const bool after = std::all_of(end, buf.end(), [](unsigned char b) { return b == 0; });
-  return before && after && std::equal(want.begin(), want.end(), buf.begin() + static_cast<std::ptrdiff_t>(start));
+  const auto out = buf.begin() + static_cast<std::ptrdiff_t>(start);
+  const auto end = out + static_cast<std::ptrdiff_t>(cz * es);
+  const auto zero = [](unsigned char b) { return b == 0; };
+  return std::all_of(buf.begin(), out, zero) && std::all_of(end, buf.end(), zero) &&
+         std::equal(want.begin(), want.end(), out);
+}
+
+// The three blocks into a buffer one guard byte longer.
+bool three_blocks_match(size_t es, size_t fill)
+{
+  std::vector<unsigned char> buf(3u * fill * es + 1u, 0);
+  return three_blocks_into(es, fill, buf, 0);
+}
+
+// The three blocks at byte offset off of a 64-byte boundary (a cache line, the kernel's
+// STORE_ALIGN), with at least 64 guard bytes on each side.
+bool three_blocks_match_at(size_t es, size_t fill, size_t off)
+{
+  std::vector<unsigned char> buf(3u * fill * es + 256u, 0);
+  const size_t misalign = reinterpret_cast<std::uintptr_t>(buf.data()) % 64u;
+  return three_blocks_into(es, fill, buf, (64u - misalign) % 64u + 64u + off);
 }
 
 }  // namespace
