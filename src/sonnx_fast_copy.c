@@ -1504,19 +1504,48 @@ static inline void splat_line(char *line, const char *src, size_t unit)
   /*@ assert line: \forall integer i; 0 <= i < FILL_LINE ==> line[i] == \at(src[i % unit], Pre); */
 }
 
+/* fill_unit_lines' loop step: two lines, so one compare and one add per four stores. */
+#define FILL_STEP ((size_t)2u * FILL_LINE)
+
+/* One store of fill_unit_lines: the line of splats at a multiple of unit, two FILL_STORE
+   stores. Its byte i lands at at + i, whose run byte (at + i) % unit is i % unit
+   (lemma_mod_shift), the line's byte i. src and unit are ghosts: the contract's words. */
+/*@ requires unit == 2 || unit == 4 || unit == 8 || unit == 16;
+    requires at % unit == 0 && at <= SIZE_MAX - FILL_LINE;
+    requires \valid(dst + (at .. at + FILL_LINE - 1));
+    requires \valid_read(line + (0 .. FILL_LINE - 1));
+    requires \separated(dst + (at .. at + FILL_LINE - 1), line + (0 .. FILL_LINE - 1));
+    requires \separated(dst + (at .. at + FILL_LINE - 1), src + (0 .. unit - 1));
+    requires splats: \forall integer i; 0 <= i < FILL_LINE ==> line[i] == src[i % unit];
+    assigns dst[at .. at + FILL_LINE - 1];
+    ensures stored: \forall integer p; at <= p < at + FILL_LINE ==> dst[p] == src[p % unit];
+*/
+SONNX_INLINE_IN_CLONES
+static inline void store_splats(char *dst, size_t at, const char *line)
+  /*@ ghost (const char *src, size_t unit) */
+{
+  store_line(dst, at, line, false);
+  store_line(dst, at + FILL_STORE, line + FILL_STORE, false);
+  /*@ ghost lemma_mod_shift(); */
+  /*@ assert from_line: \forall integer i; 0 <= i < FILL_LINE ==> dst[at + i] == line[i]; */
+  /*@ assert shifted: \forall integer i; 0 <= i < FILL_LINE ==> (at + i) % unit == i % unit; */
+}
+
 /* fill_long_units' fill of a block longer than UNIT_FILL_MAX, plain stores: a line of four
    splats of the run (SPLAT_UNIT bytes, splat_unit), stored once at the block's start, then
-   FILL_STORE bytes at a time from the first STORE_ALIGN boundary (FILL_LINE bytes per step),
-   and once more ending at the block's end, overlapping what is before it. Every store starts
-   at a multiple of unit (unit divides 16, hence the line and the block), so it holds the
-   same bytes where stores overlap. An output whose boundary is not at a multiple of unit
-   from it (its address not a multiple of the element size) is stored from its start,
-   unaligned. Called with unit a constant (fill_long_units), so that the line is one broadcast
-   in vector registers. Before, such a block was laid out in a pattern one block ahead and
-   filled from it (fill_aligned): (4,1) -> (4,64) float32 went from 52.5 to 38 ns a call,
-   (16,1) -> (16,256) from 251 to 168 (memset 76), (256,1) -> (256,256) from 5160 to 4790
-   (memset 4620), () -> (256) from 30 to 24 (sonnx_broadcast_to, median of 31 rounds
-   interleaved with memset, Intel Xeon, 2026-12-07). */
+   from the first STORE_ALIGN boundary two lines a step (one line if only one is left), and
+   once more ending at the block's end, overlapping what is before it. Every store starts at a
+   multiple of unit (unit divides 16, hence the line and the block), so it holds the same
+   bytes where stores overlap. An output whose boundary is not at a multiple of unit from it
+   (its address not a multiple of the element size) is stored from its start, unaligned.
+   Called with unit a constant (fill_long_units), so that the line is one broadcast in vector
+   registers. Before, such a block was laid out in a pattern one block ahead and filled from
+   it (fill_aligned): (4,1) -> (4,64) float32 went from 52.7 to 37.8 ns a call, (16,1) ->
+   (16,256) from 250 to 165, (256,1) -> (256,256) from 5175 to 4810 (sonnx_broadcast_to,
+   median of 31 rounds interleaved with memset, Intel Xeon, 2026-12-07). With one line a
+   step, the loop's compare and add were half its instructions: two lines a step took (16,1)
+   -> (16,256) from 3099 to 2383 instructions a call (callgrind) and from 173 to 144 ns
+   (the same median, measured beside a fuzz campaign on both cores; 2026-12-07). */
 /*@ requires unit == 2 || unit == 4 || unit == 8 || unit == 16;
     requires FILL_LINE <= n && n % unit == 0;
     requires \valid(dst + (0 .. n - 1));
@@ -1530,36 +1559,38 @@ static inline void fill_unit_lines(char *dst, const char *src, size_t unit, size
 {
   char line[FILL_LINE]; /* the bytes of every store */
   splat_line(line, src, unit);
-  /*@ assert line: \forall integer i; 0 <= i < FILL_LINE ==> line[i] == \at(src[i % unit], Pre); */
+  /*@ assert line: \forall integer i; 0 <= i < FILL_LINE ==> line[i] == src[i % unit]; */
   /*@ assert d64: FILL_LINE % unit == 0; */
   /*@ ghost lemma_mod_shift(); */
   const size_t head = store_head(dst, n);
   size_t at = ((head % unit) == 0u) ? head : 0u;
-  copy_at(dst, 0u, line, FILL_LINE);
-  /*@ assert first: \forall integer p; 0 <= p < FILL_LINE ==> dst[p] == \at(src[p % unit], Pre); */
+  store_splats(dst, 0u, line) /*@ ghost (src, unit) */;
   /*@ loop invariant 0 <= at <= n && at % unit == 0;
-      loop invariant line_kept: \forall integer i; 0 <= i < FILL_LINE ==> line[i] == \at(src[i % unit], Pre);
-      loop invariant filled: \forall integer p; 0 <= p < at ==> dst[p] == \at(src[p % unit], Pre);
+      loop invariant line_kept: \forall integer i; 0 <= i < FILL_LINE ==> line[i] == src[i % unit];
+      loop invariant filled: \forall integer p; 0 <= p < at ==> dst[p] == src[p % unit];
+      loop invariant src_kept: \forall integer i; 0 <= i < unit ==> src[i] == \at(src[i], Pre);
       loop assigns at, dst[0 .. n - 1];
       loop variant n - at;
   */
-  while ((n - at) > FILL_LINE) {
-    store_line(dst, at, line, false);
-    store_line(dst, at + FILL_STORE, line + FILL_STORE, false);
-    /*@ assert from_line: \forall integer i; 0 <= i < FILL_LINE ==> dst[at + i] == line[i]; */
-    /*@ assert shifted: \forall integer i; 0 <= i < FILL_LINE ==> (at + i) % unit == i % unit; */
-    /*@ assert stored: \forall integer p; at <= p < at + FILL_LINE ==>
-          dst[p] == \at(src[p % unit], Pre); */
+  while ((n - at) > FILL_STEP) {
+    store_splats(dst, at, line) /*@ ghost (src, unit) */;
     /*@ assert next_whole: (at + FILL_LINE) % unit == 0; */
-    at += FILL_LINE;
+    store_splats(dst, at + FILL_LINE, line) /*@ ghost (src, unit) */;
+    /*@ assert after_whole: (at + FILL_STEP) % unit == 0; */
+    at += FILL_STEP;
   }
-  /*@ assert last_whole: (n - FILL_LINE) % unit == 0 && n - FILL_LINE <= at; */
-  copy_at(dst, n - FILL_LINE, line, FILL_LINE);
-  /*@ assert from_line: \forall integer i; 0 <= i < FILL_LINE ==> dst[n - FILL_LINE + i] == line[i]; */
-  /*@ assert shifted: \forall integer i; 0 <= i < FILL_LINE ==>
-        (n - FILL_LINE + i) % unit == i % unit; */
-  /*@ assert last: \forall integer p; n - FILL_LINE <= p < n ==> dst[p] == \at(src[p % unit], Pre); */
-  /*@ assert all: \forall integer p; 0 <= p < n ==> dst[p] == \at(src[p % unit], Pre); */
+  /*@ ghost size_t filled_to = at; */
+  if ((n - at) > FILL_LINE) {
+    store_splats(dst, at, line) /*@ ghost (src, unit) */;
+    /*@ assert one_more: \forall integer p; 0 <= p < at + FILL_LINE ==> dst[p] == src[p % unit]; */
+    /*@ ghost filled_to = at + FILL_LINE; */
+  }
+  /*@ assert filled_to: \forall integer p; 0 <= p < filled_to ==> dst[p] == src[p % unit]; */
+  /*@ assert last_whole: (n - FILL_LINE) % unit == 0 && n - FILL_LINE <= filled_to; */
+  /*@ assert before_last: \forall integer p; 0 <= p < n - FILL_LINE ==> dst[p] == src[p % unit]; */
+  store_splats(dst, n - FILL_LINE, line) /*@ ghost (src, unit) */;
+  /*@ assert all: \forall integer p; 0 <= p < n ==> dst[p] == src[p % unit]; */
+  /*@ assert src_kept: \forall integer i; 0 <= i < unit ==> src[i] == \at(src[i], Pre); */
 }
 
 /* fill copies of a unit-sized run (2, 4, 8 or 16 bytes) in a block of at most UNIT_FILL_MAX
@@ -2261,13 +2292,14 @@ void sonnx_fast_copy(const char *xb, char *zb, size_t es, sonnx_shape x, sonnx_s
   /*@ ghost lemma_mul_le_mono(fill, 1, run); */
   /*@ ghost lemma_mul_le_mono(block, run, es); */
   const size_t run_bytes = run * es;
-  /* The run's fill period, kept when the block holds two of them (FILL_PATTERN_MIN). */
-  const size_t run_period =
-    ((run_bytes >= 2u) && (block_bytes >= FILL_PATTERN_MIN)) ? fill_period(run_bytes) : 0u;
   /* Unit runs (splats) in blocks stored plain, short of a rep movsb fill: lines of splats
-     (fill_unit_lines), no pattern. */
+     (fill_unit_lines), no pattern, so no period to look for (fill_period's loop was a tenth
+     of () -> (256) float32: 395 -> 354 instructions a call, callgrind, 2026-12-07). */
   const bool unit_lines = !stream && splats(run_bytes) && (block_bytes < UNIT_LINES_MAX);
-  const size_t period = (!unit_lines && (run_period <= (block_bytes / 2u))) ? run_period : 0u;
+  /* The run's fill period, kept when the block holds two of them (FILL_PATTERN_MIN). */
+  const size_t run_period = (!unit_lines && (run_bytes >= 2u) && (block_bytes >= FILL_PATTERN_MIN))
+                              ? fill_period(run_bytes) : 0u;
+  const size_t period = (run_period <= (block_bytes / 2u)) ? run_period : 0u;
   /* A pattern is laid out one run longer than its period (fill_aligned). */
   const size_t laid = (period != 0u) ? period + run_bytes : 0u;
   /*@ assert laid_bound: period != 0 ==>
