@@ -1507,9 +1507,10 @@ static inline void splat_line(char *line, const char *src, size_t unit)
 /* fill_unit_lines' loop step: two lines, so one compare and one add per four stores. */
 #define FILL_STEP ((size_t)2u * FILL_LINE)
 
-/* One store of fill_unit_lines: the line of splats at a multiple of unit, two FILL_STORE
-   stores. Its byte i lands at at + i, whose run byte (at + i) % unit is i % unit
-   (lemma_mod_shift), the line's byte i. src and unit are ghosts: the contract's words. */
+/* One store of fill_unit_lines: the line of splats at a multiple of unit (copy_at of
+   FILL_LINE bytes, two 32-byte stores in the AVX2 clone). Its byte i lands at at + i, whose
+   run byte (at + i) % unit is i % unit (lemma_mod_shift), the line's byte i. src and unit are
+   ghosts: the contract's words. */
 /*@ requires unit == 2 || unit == 4 || unit == 8 || unit == 16;
     requires at % unit == 0 && at <= SIZE_MAX - FILL_LINE;
     requires \valid(dst + (at .. at + FILL_LINE - 1));
@@ -1524,8 +1525,7 @@ SONNX_INLINE_IN_CLONES
 static inline void store_splats(char *dst, size_t at, const char *line)
   /*@ ghost (const char *src, size_t unit) */
 {
-  store_line(dst, at, line, false);
-  store_line(dst, at + FILL_STORE, line + FILL_STORE, false);
+  copy_at(dst, at, line, FILL_LINE);
   /*@ ghost lemma_mod_shift(); */
   /*@ assert from_line: \forall integer i; 0 <= i < FILL_LINE ==> dst[at + i] == line[i]; */
   /*@ assert shifted: \forall integer i; 0 <= i < FILL_LINE ==> (at + i) % unit == i % unit; */
