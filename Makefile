@@ -22,18 +22,19 @@ CXX := g++
 CLANG := clang-19
 CLANGXX := clang++-19
 WARN := -Wall -Wextra -Werror -pedantic
-# -falign-loops=64: the fill loops of src/sonnx_fast_copy.c ran 10% slower or faster with
+# -falign-loops=32: the fill loops of src/sonnx_fast_copy.c ran 10% slower or faster with
 # where the compiler happened to place them (make bench, columns case, 2026-11-25); 32 fixed
-# that, until two lines a step in fill_unit_lines moved middle's and short's loops: middle
-# 1 KiB 75 -> 79 ns, short 64 B 31 -> 32.5 with fewer instructions. At 64 they were 72 and 30,
-# the gains kept (tshp, Intel Xeon, quiet, 2026-12-07).
+# that. 64 was tried for two lines a step in fill_unit_lines: in the bench's own build it won
+# columns 16 KiB (0.58 -> 0.66 of memset) but lost 1-3 ns on every 64 B call and 1-3 ns on
+# rows and columns 1 KiB; at 32 every small call is as fast as before the change or faster
+# (build/bench/sweep at 32, 64, 64:16:32, 64:33:32, interleaved, Intel Xeon, 2026-12-07).
 # -mmove-max=256 -mstore-max=256 (GCC 12 and later; probed, since clang has no such options):
 # the kernel's 32-byte copies stay single 32-byte stores in its AVX2 clone, which GCC would
 # split into 16-byte ones otherwise (src/sonnx_fast_copy.c, KERNEL_CLONES). Clang keeps them
 # whole by itself.
 WIDE_COPY_FLAGS := $(shell $(CC) -mmove-max=256 -mstore-max=256 -x c -c /dev/null -o /dev/null \
                      2>/dev/null && echo -mmove-max=256 -mstore-max=256)
-CFLAGS := -std=c11 -O2 -falign-loops=64 $(WIDE_COPY_FLAGS) $(WARN)
+CFLAGS := -std=c11 -O2 -falign-loops=32 $(WIDE_COPY_FLAGS) $(WARN)
 CXXFLAGS := -std=c++20 -O2 $(WARN)
 CPPFLAGS := -Isrc
 
